@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+
+import Foundation
+import PackageDescription
+
+/// limot's benchmarks, a package of their own so that the main package (and
+/// its CI) never builds ordo-one/benchmark. Run from this folder:
+///
+///     swift package benchmark
+///
+/// See README.md beside this file.
+
+/// SwiftPM names a path dependency after its folder, so the identity of the
+/// main package is the name of the checkout's folder ("main" here, anything in
+/// another clone). Derive it instead of hard-coding it.
+let limotIdentity = URL(fileURLWithPath: Context.packageDirectory)
+    .deletingLastPathComponent()
+    .lastPathComponent
+    .lowercased()
+
+let package = Package(
+    name: "limot-benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ContentRulesBenchmarks",
+            dependencies: [
+                .product(name: "ContentRules", package: limotIdentity),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ContentRules",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+/// A trigger condition ready to evaluate against a request's page or frame.
+struct CompiledCondition: Sendable {
+    enum Test: Sendable {
+        /// Domains checked natively (see `DomainKeys`), identical to WebKit's regexes.
+        case domains(NativeDomainList)
+        /// Regexes searched in the URL; `matchesEverything` short-cuts WebKit's universal conditions.
+        case regexes([LazyRegex], matchesEverything: Bool)
+    }
+
+    var kind: Condition.Kind
+    var test: Test
+
+    init(_ condition: Condition, trigger: Trigger, nativeDomains: Bool = true) {
+        kind = condition.kind
+        let caseSensitive = condition.kind.appliesToTopURL ? trigger.topURLFilterIsCaseSensitive : trigger.frameURLFilterIsCaseSensitive
+        if nativeDomains && condition.kind.isDomainList && !caseSensitive && condition.values.allSatisfy(DomainKeys.isNative) {
+            test = .domains(NativeDomainList(domains: condition.values))
+            return
+        }
+        var regexes: [LazyRegex] = []
+        var everything = false
+        for source in condition.regexes {
+            guard let pattern = try? URLFilterParser.parse(source) else { continue }
+            if pattern.matchesEverything {
+                everything = true
+            } else {
+                regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: caseSensitive))
+            }
+        }
+        test = .regexes(regexes, matchesEverything: everything)
+    }
+
+    /// Whether the condition's list matches (before `unless-` negation).
+    func listMatches(_ context: ConditionContext) -> Bool {
+        let url = kind.appliesToTopURL ? context.topURL : context.frameURL
+        switch test {
+        case .domains(let list):
+            return list.matches(context.topDomainKeys, in: url)
+        case .regexes(let regexes, let everything):
+            if everything { return true }
+            return regexes.contains { $0.matches(url) }
+        }
+    }
+
+    /// Whether a rule with this condition applies.
+    func allows(_ context: ConditionContext) -> Bool {
+        listMatches(context) != kind.isNegated
+    }
+}
+
+/// What conditions look at, computed once per request.
+struct ConditionContext {
+    var topURL: UnsafeBufferPointer<UInt8>
+    var frameURL: UnsafeBufferPointer<UInt8>
+    var topDomainKeys: [DomainKey]
+}

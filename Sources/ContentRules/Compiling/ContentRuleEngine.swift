@@ -1,0 +1,270 @@
+import Foundation
+import WebURL
+
+/// Rule lists compiled for fast decisions: the immutable value the proxy and
+/// the CLI ask "what happens to this load?".
+///
+/// Built once and swapped whole on reload; it holds no locks on the request
+/// path. Matching costs about one pass over the URL: host-anchored filters
+/// are found through a hash of the host's labels, the rest through a few
+/// RE2 sets, and rules that match every URL through domain indexes.
+public final class ContentRuleEngine: Sendable {
+    /// One compiled list: its rules and WebKit's action locations.
+    public struct List: Sendable {
+        public let source: String
+        public let rules: [Rule]
+        let locations: ActionLocations
+        /// Selectors of the list's global stylesheet (css-display-none rules
+        /// that apply everywhere), applied to documents unless an
+        /// `ignore-previous-rules` applied to the load.
+        public let globalSelectors: [String]
+        let firstGlobalRule: Int32
+    }
+
+    public let lists: [List]
+    public let statistics: CompileStatistics
+    let publicSuffixList: PublicSuffixList
+
+    // Per rule, indexed by global rule number (lists concatenated).
+    let ruleList: [Int32]
+    let ruleIndexInList: [Int32]
+    let ruleTypes: [UInt32]
+    let ruleLoadTypes: [UInt8]
+    let ruleLoadContexts: [UInt8]
+    let ruleMethod: [UInt8]
+    let ruleCondition: [Int32]
+    let ruleLocation: [Int32]
+    /// What kind of action sits at the rule's location (for ignore handling).
+    let ruleActionKind: [ActionKind]
+
+    // Matching structures.
+    struct HostEntry: Sendable {
+        var rule: Int32
+        var filter: Int32
+    }
+    let hostIndexes: [[UInt64: [HostEntry]]]
+    let hostFilters: [HostAnchoredFilter]
+    let hostConfirmations: [LazyRegex?]
+    let regexSets: [(set: RegexSet, rules: [Int32])]
+    let universalAlways: [Int32]
+    let universalIfDomain: [UInt64: [Int32]]
+    let universalUnless: [Int32]
+    let universalUnlessIndex: [UInt64: [Int32]]
+    let conditions: [CompiledCondition]
+
+    enum ActionKind: UInt8, Sendable {
+        case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders
+    }
+
+    /// Most patterns in one RE2 set; more compile into further sets.
+    public static let patternsPerRegexSet = 8_000
+
+    /// Why rules could not be compiled.
+    public struct CompileError: Error, Sendable, CustomStringConvertible {
+        public var source: String
+        public var ruleIndex: Int?
+        public var message: String
+        public var description: String {
+            "\(source)\(ruleIndex.map { ": rule \($0)" } ?? ""): \(message)"
+        }
+    }
+
+    /// How the engine finds candidate rules. Both indexes decide exactly as
+    /// the plain regexes would; they exist for speed, and switching them off
+    /// lets tests prove that equivalence.
+    public struct Options: Sendable {
+        /// Index host-anchored url-filters by host instead of putting them in RE2 sets.
+        public var indexesHosts = true
+        /// Check `if-domain`/`unless-domain` natively rather than through
+        /// WebKit's generated regexes, and index rules that match every URL
+        /// by those domains.
+        public var indexesDomains = true
+
+        public init(indexesHosts: Bool = true, indexesDomains: Bool = true) {
+            self.indexesHosts = indexesHosts
+            self.indexesDomains = indexesDomains
+        }
+    }
+
+    /// Compiles validated lists. Each list stays independent, as separate
+    /// WKContentRuleLists are in Safari.
+    public init(lists inputLists: [RuleList], options: Options = Options(), publicSuffixList: PublicSuffixList = .shared) throws(CompileError) {
+        let clock = ContinuousClock.now
+        self.publicSuffixList = publicSuffixList
+        var statistics = CompileStatistics()
+        var lists: [List] = []
+        var ruleList: [Int32] = [], ruleIndexInList: [Int32] = [], ruleTypes: [UInt32] = []
+        var ruleLoadTypes: [UInt8] = [], ruleLoadContexts: [UInt8] = [], ruleMethod: [UInt8] = []
+        var ruleCondition: [Int32] = [], ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
+        var hostIndexes = [[UInt64: [HostEntry]]](repeating: [:], count: HostAnchoredFilter.Prefix.allCases.count)
+        var hostFilters: [HostAnchoredFilter] = [], hostConfirmations: [LazyRegex?] = []
+        var patterns: [(pattern: String, caseSensitive: Bool, rule: Int32)] = []
+        var universalAlways: [Int32] = [], universalUnless: [Int32] = []
+        var universalIfDomain: [UInt64: [Int32]] = [:], universalUnlessIndex: [UInt64: [Int32]] = [:]
+        var conditions: [CompiledCondition] = []
+        var conditionIDs: [Condition: [(Trigger, Int32)]] = [:]
+
+        for (listNumber, input) in inputLists.enumerated() {
+            let locations = ActionLocations(rules: input.rules)
+            // The list's global stylesheet: universal, flag-free css rules before any ignore rule.
+            let firstIgnore = input.rules.indices.first {
+                input.rules[$0].action == .ignorePreviousRules || input.rules[$0].action == .ignoreFollowingRules
+            }.map { locations.locationOfRule[$0] } ?? Int32.max
+            var globalSelectors: [String] = []
+            var globalRules = Set<Int>()
+            for (position, rule) in input.rules.enumerated() {
+                guard case .cssDisplayNone(let selector) = rule.action, !rule.trigger.hasFlags,
+                    locations.locationOfRule[position] < firstIgnore,
+                    (try? URLFilterParser.parse(rule.trigger.urlFilter))?.matchesEverything == true
+                else { continue }
+                globalSelectors.append(selector)
+                globalRules.insert(position)
+            }
+            statistics.globalSelectors += globalSelectors.count
+            let base = Int32(ruleList.count)
+            lists.append(List(source: input.source, rules: input.rules, locations: locations, globalSelectors: globalSelectors, firstGlobalRule: base))
+
+            for (position, rule) in input.rules.enumerated() {
+                let id = Int32(ruleList.count)
+                let trigger = rule.trigger
+                statistics.rules += 1
+                statistics.rulesByAction[rule.action.typeName, default: 0] += 1
+                if case .cssDisplayNone = rule.action { statistics.selectors += 1 }
+                ruleList.append(Int32(listNumber))
+                ruleIndexInList.append(Int32(position))
+                ruleTypes.append(trigger.resourceTypes.rawValue)
+                ruleLoadTypes.append(trigger.loadTypes.rawValue)
+                ruleLoadContexts.append(trigger.loadContexts.rawValue)
+                ruleMethod.append(trigger.requestMethod.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0)
+                ruleLocation.append(locations.locationOfRule[position])
+                ruleActionKind.append(Self.kind(of: rule.action))
+
+                var conditionID: Int32 = -1
+                if let condition = trigger.condition {
+                    if let existing = conditionIDs[condition]?.first(where: { Self.sameConditionFlags($0.0, trigger) }) {
+                        conditionID = existing.1
+                    } else {
+                        conditionID = Int32(conditions.count)
+                        conditions.append(CompiledCondition(condition, trigger: trigger, nativeDomains: options.indexesDomains))
+                        conditionIDs[condition, default: []].append((trigger, conditionID))
+                    }
+                }
+                ruleCondition.append(conditionID)
+
+                if globalRules.contains(position) { continue }  // applied through the stylesheet
+                let pattern: URLFilterPattern
+                do {
+                    pattern = try URLFilterParser.parse(trigger.urlFilter)
+                } catch {
+                    throw CompileError(source: input.source, ruleIndex: rule.index, message: "url-filter \"\(trigger.urlFilter)\": \(error)")
+                }
+                if pattern.matchesEverything {
+                    statistics.universalRules += 1
+                    if options.indexesDomains, let condition = trigger.condition, conditionID >= 0, case .domains(let domains) = conditions[Int(conditionID)].test {
+                        let index = condition.kind == .ifDomain
+                        for entry in domains.entries {
+                            if index { universalIfDomain[entry.hash, default: []].append(id) } else { universalUnlessIndex[entry.hash, default: []].append(id) }
+                        }
+                        if !index { universalUnless.append(id) }
+                    } else {
+                        universalAlways.append(id)
+                    }
+                    continue
+                }
+                if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
+                    let filterNumber = Int32(hostFilters.count)
+                    hostFilters.append(host)
+                    hostConfirmations.append(host.isPure ? nil : LazyRegex(pattern: pattern.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive))
+                    let prefixNumber = HostAnchoredFilter.Prefix.allCases.firstIndex(of: host.prefix)!
+                    hostIndexes[prefixNumber][hostKey(host.firstLabel), default: []].append(HostEntry(rule: id, filter: filterNumber))
+                    statistics.hostIndexedRules += 1
+                    if host.isPure { statistics.nativeHostRules += 1 }
+                    continue
+                }
+                patterns.append((pattern.re2Pattern, trigger.urlFilterIsCaseSensitive, id))
+            }
+        }
+
+        // RE2 sets, split by case sensitivity and size.
+        var regexSets: [(set: RegexSet, rules: [Int32])] = []
+        for caseSensitive in [false, true] {
+            let group = patterns.filter { $0.caseSensitive == caseSensitive }
+            var start = 0
+            while start < group.count {
+                let slice = group[start..<min(start + Self.patternsPerRegexSet, group.count)]
+                do {
+                    let set = try RegexSet(patterns: slice.map(\.pattern), caseSensitive: caseSensitive)
+                    regexSets.append((set, slice.map(\.rule)))
+                } catch {
+                    let rule = error.patternIndex.map { slice[slice.startIndex + $0].rule }
+                    let list = rule.map { Int(ruleList[Int($0)]) } ?? 0
+                    throw CompileError(source: inputLists[list].source, ruleIndex: rule.map { Int(ruleIndexInList[Int($0)]) }, message: error.message)
+                }
+                start += Self.patternsPerRegexSet
+            }
+        }
+        statistics.lists = lists.count
+        statistics.regexSetPatterns = patterns.count
+        statistics.regexSets = regexSets.count
+        statistics.conditions = conditions.count
+
+        self.lists = lists
+        self.ruleList = ruleList
+        self.ruleIndexInList = ruleIndexInList
+        self.ruleTypes = ruleTypes
+        self.ruleLoadTypes = ruleLoadTypes
+        self.ruleLoadContexts = ruleLoadContexts
+        self.ruleMethod = ruleMethod
+        self.ruleCondition = ruleCondition
+        self.ruleLocation = ruleLocation
+        self.ruleActionKind = ruleActionKind
+        self.hostIndexes = hostIndexes
+        self.hostFilters = hostFilters
+        self.hostConfirmations = hostConfirmations
+        self.regexSets = regexSets
+        self.universalAlways = universalAlways
+        self.universalIfDomain = universalIfDomain
+        self.universalUnless = universalUnless
+        self.universalUnlessIndex = universalUnlessIndex
+        self.conditions = conditions
+        let elapsed = ContinuousClock.now - clock
+        statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        self.statistics = statistics
+    }
+
+    private static func sameConditionFlags(_ a: Trigger, _ b: Trigger) -> Bool {
+        a.topURLFilterIsCaseSensitive == b.topURLFilterIsCaseSensitive && a.frameURLFilterIsCaseSensitive == b.frameURLFilterIsCaseSensitive
+    }
+
+    static func kind(of action: Action) -> ActionKind {
+        switch action {
+        case .block: return .block
+        case .blockCookies: return .blockCookies
+        case .cssDisplayNone: return .cssDisplayNone
+        case .ignorePreviousRules: return .ignorePrevious
+        case .ignoreFollowingRules: return .ignoreFollowing
+        case .makeHTTPS: return .makeHTTPS
+        case .notify: return .notify
+        case .redirect: return .redirect
+        case .modifyHeaders: return .modifyHeaders
+        }
+    }
+
+    /// A rule's list and index, from its global number.
+    func reference(_ rule: Int32) -> RuleReference {
+        let list = lists[Int(ruleList[Int(rule)])]
+        let local = list.rules[Int(ruleIndexInList[Int(rule)])]
+        return RuleReference(source: list.source, index: local.index, line: local.line)
+    }
+}
+
+/// Names one rule: its list and index, for explanations and statistics.
+public struct RuleReference: Sendable, Hashable, CustomStringConvertible {
+    public var source: String
+    public var index: Int
+    public var line: Int?
+
+    public var description: String {
+        "\(source)\(line.map { ":\($0)" } ?? ""): rule \(index)"
+    }
+}

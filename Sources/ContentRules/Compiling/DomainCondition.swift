@@ -1,0 +1,106 @@
+/// A place in the top URL where a domain condition's domain can sit.
+///
+/// WebKit turns `if-domain`/`unless-domain` entries into the regex
+/// `[a-z][a-z+.-]*:\/\/` + (`([^/]*\.)*` for `*d`) + `d` + `[:/]`, searched
+/// anywhere in the top URL. These keys are exactly the substrings such a
+/// regex can match as `d`: after a `scheme://`, ending before `:` or `/`,
+/// starting right after `://` (`atStart`, for plain `d`) or after a dot.
+struct DomainKey {
+    var start: Int
+    var end: Int
+    var hash: UInt64
+    var atStart: Bool
+}
+
+enum DomainKeys {
+    /// All domain keys of a (case-insensitively compared) top URL.
+    static func extract(from url: UnsafeBufferPointer<UInt8>, into keys: inout [DomainKey]) {
+        keys.removeAll(keepingCapacity: true)
+        let count = url.count
+        var index = 0
+        while index + 2 < count {
+            guard url[index] == 0x3A, url[index + 1] == 0x2F, url[index + 2] == 0x2F, hasSchemeBefore(url, index) else {
+                index += 1
+                continue
+            }
+            let start = index + 3
+            var slash = start
+            while slash < count, url[slash] != 0x2F { slash += 1 }
+            var end = start
+            while end <= slash {
+                let isEnd = end < count && (url[end] == 0x3A || url[end] == 0x2F)
+                if isEnd {
+                    keys.append(DomainKey(start: start, end: end, hash: hostKey(url, from: start, to: end), atStart: true))
+                    var dot = start
+                    while dot < end {
+                        if url[dot] == 0x2E {
+                            keys.append(DomainKey(start: dot + 1, end: end, hash: hostKey(url, from: dot + 1, to: end), atStart: false))
+                        }
+                        dot += 1
+                    }
+                }
+                end += 1
+            }
+            index = start
+        }
+    }
+
+    /// `[a-z][a-z+.-]*` (case-insensitively) can end right before `colon`.
+    private static func hasSchemeBefore(_ url: UnsafeBufferPointer<UInt8>, _ colon: Int) -> Bool {
+        var index = colon - 1
+        while index >= 0 {
+            let byte = url[index]
+            if byte.isASCIILetter { return true }
+            if byte == 0x2B || byte == 0x2E || byte == 0x2D {
+                index -= 1
+                continue
+            }
+            return false
+        }
+        return false
+    }
+
+    /// Whether a domain can be checked natively: its regex is then a plain literal.
+    static func isNative(_ domain: String) -> Bool {
+        let name = domain.hasPrefix("*") ? domain.utf8.dropFirst() : domain.utf8[...]
+        return !name.isEmpty && name.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F }
+    }
+}
+
+/// A domain list checked without regexes, with the same result as WebKit's.
+struct NativeDomainList: Sendable {
+    struct Entry: Sendable {
+        var hash: UInt64
+        var name: [UInt8]
+        var includesSubdomains: Bool
+    }
+
+    var entries: [Entry]
+
+    init(domains: [String]) {
+        entries = domains.map { domain in
+            let wildcard = domain.hasPrefix("*")
+            let name = Array(wildcard ? domain.utf8.dropFirst() : domain.utf8[...])
+            return Entry(hash: hostKey(name), name: name, includesSubdomains: wildcard)
+        }
+    }
+
+    func matches(_ keys: [DomainKey], in url: UnsafeBufferPointer<UInt8>) -> Bool {
+        for key in keys {
+            for entry in entries where entry.hash == key.hash && (key.atStart || entry.includesSubdomains) {
+                if Self.equal(entry.name, url, key.start, key.end) { return true }
+            }
+        }
+        return false
+    }
+
+    static func equal(_ name: [UInt8], _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start == name.count else { return false }
+        for offset in 0..<name.count {
+            var byte = url[start + offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != name[offset] { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,175 @@
+/// A url-filter of the shape converters emit for `||host^`: a fixed scheme
+/// and subdomain prefix, a literal host, and a tail.
+///
+/// Over half the rules of real lists have this shape, and RE2 handles them
+/// badly (the DFA for tens of thousands of host alternatives is huge and
+/// slow). limot indexes them by the host's first label instead and checks
+/// only the rules whose host can be at one of the few places a host can
+/// start in the URL.
+struct HostAnchoredFilter: Sendable {
+    /// How the prefix before the host reads the URL.
+    enum Prefix: Sendable, CaseIterable {
+        /// AdGuard's `^[htpsw]+://([a-z0-9-]+\.)?`: one optional subdomain label.
+        case schemeLettersOneLabel
+        /// Brave's `^[^:]+:(//)?([^/]+\.)?`: any scheme, any subdomains.
+        case anySchemeAnySubdomains
+        /// `^https?://([^/]+\.)?`: http(s), any subdomains.
+        case httpAnySubdomains
+
+        var spellings: [String] {
+            switch self {
+            case .schemeLettersOneLabel: return ["^[htpsw]+://([a-z0-9-]+\\.)?", "^[htpsw]+:\\/\\/([a-z0-9-]+\\.)?"]
+            case .anySchemeAnySubdomains: return ["^[^:]+:(//)?([^/]+\\.)?", "^[^:]+:(\\/\\/)?([^\\/]+\\.)?"]
+            case .httpAnySubdomains: return ["^https?://([^/]+\\.)?", "^https?:\\/\\/([^\\/]+\\.)?"]
+            }
+        }
+    }
+
+    var prefix: Prefix
+    /// The literal host, lower-case, e.g. `ads.example.com`.
+    var host: [UInt8]
+    /// The host up to its first dot: the index key.
+    var firstLabel: [UInt8]
+    /// Whether the filter is exactly prefix + host + the usual end, so that
+    /// the native check decides alone without running the regex.
+    var isPure: Bool
+
+    /// AdGuard's end for `||host^`: `([/:&\?].*)?$`.
+    static let separatorEnd = "([/:&\\?].*)?$"
+
+    /// Recognises the shape in a url-filter, or nil.
+    static func recognize(_ urlFilter: String, caseSensitive: Bool) -> HostAnchoredFilter? {
+        for prefix in Prefix.allCases {
+            for spelling in prefix.spellings where urlFilter.hasPrefix(spelling) {
+                let rest = Array(urlFilter.utf8.dropFirst(spelling.utf8.count))
+                var host: [UInt8] = []
+                var index = 0
+                while index < rest.count {
+                    let byte = rest[index]
+                    if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D {
+                        host.append(byte)
+                        index += 1
+                    } else if byte == 0x5C, index + 1 < rest.count, rest[index + 1] == 0x2E {
+                        host.append(0x2E)
+                        index += 2
+                    } else {
+                        break
+                    }
+                }
+                let tail = rest[index...]
+                // A quantifier right after the host would make its last character optional.
+                if let next = tail.first, [UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{")].contains(next) {
+                    return nil
+                }
+                guard let dot = host.firstIndex(of: 0x2E), dot > 0 else { return nil }
+                let tailText = String(decoding: tail, as: UTF8.self)
+                let pure: Bool
+                switch prefix {
+                case .schemeLettersOneLabel: pure = tailText == separatorEnd
+                case .anySchemeAnySubdomains: pure = tailText.isEmpty
+                case .httpAnySubdomains: pure = false
+                }
+                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive)
+            }
+        }
+        return nil
+    }
+}
+
+extension HostAnchoredFilter.Prefix {
+    /// Calls `body` with each position in `url` where this prefix lets a host
+    /// start. A sound over-approximation: a filter with this prefix can match
+    /// only if its host starts at one of these positions.
+    func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        let count = url.count
+        switch self {
+        case .schemeLettersOneLabel:
+            var index = 0
+            while index < count, Self.isSchemeLetter(url[index]) { index += 1 }
+            guard index > 0, index + 2 < count, url[index] == 0x3A, url[index + 1] == 0x2F, url[index + 2] == 0x2F else { return }
+            let start = index + 3
+            body(start)
+            var label = start
+            while label < count, Self.isLabelByte(url[label]) { label += 1 }
+            if label > start, label < count, url[label] == 0x2E { body(label + 1) }
+        case .anySchemeAnySubdomains, .httpAnySubdomains:
+            var colon = 0
+            while colon < count, url[colon] != 0x3A { colon += 1 }
+            guard colon > 0, colon < count else { return }
+            var start = colon + 1
+            if self == .httpAnySubdomains {
+                guard colon == 4 || colon == 5, Self.isHTTP(url, colon), start + 1 < count,
+                    url[start] == 0x2F, url[start + 1] == 0x2F
+                else { return }
+                start += 2
+            } else if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
+                start += 2
+            }
+            body(start)
+            var index = start
+            while index < count, url[index] != 0x2F {
+                if url[index] == 0x2E { body(index + 1) }
+                index += 1
+            }
+        }
+    }
+
+    private static func isSchemeLetter(_ byte: UInt8) -> Bool {
+        switch byte | 0x20 {
+        case UInt8(ascii: "h"), UInt8(ascii: "t"), UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "w"): return true
+        default: return false
+        }
+    }
+
+    static func isLabelByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+    }
+
+    private static func isHTTP(_ url: UnsafeBufferPointer<UInt8>, _ colon: Int) -> Bool {
+        url[0] | 0x20 == 0x68 && url[1] | 0x20 == 0x74 && url[2] | 0x20 == 0x74 && url[3] | 0x20 == 0x70
+            && (colon == 4 || url[4] | 0x20 == 0x73)
+    }
+}
+
+extension HostAnchoredFilter {
+    /// The exact decision for a pure filter whose host may start at `start`.
+    func pureMatch(in url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let end = start + host.count
+        guard end <= url.count else { return false }
+        for offset in 0..<host.count {
+            var byte = url[start + offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != host[offset] { return false }
+        }
+        switch prefix {
+        case .schemeLettersOneLabel:
+            if end == url.count { return true }
+            switch url[end] {
+            case 0x2F, 0x3A, 0x26, 0x3F: return true
+            default: return false
+            }
+        case .anySchemeAnySubdomains, .httpAnySubdomains:
+            return true
+        }
+    }
+}
+
+/// FNV-1a over lower-cased ASCII: the key of host and domain indexes.
+/// Collisions only cost a wasted check; every candidate is verified.
+@inline(__always)
+func hostKey(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var index = start
+    while index < end {
+        var byte = bytes[index]
+        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        index += 1
+    }
+    return hash
+}
+
+func hostKey(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { hostKey($0, from: 0, to: $0.count) }
+}

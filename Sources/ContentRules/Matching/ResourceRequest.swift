@@ -1,0 +1,93 @@
+import WebURL
+
+/// One load to decide: what WebKit's `ResourceLoadInfo` describes.
+public struct ResourceRequest: Sendable {
+    /// The resource's URL, canonicalised as a browser would.
+    public var url: WebURL
+    /// The kind of load (a single type).
+    public var type: ResourceTypes
+    /// The top-level page's URL (`if-domain`, `if-top-url`, first/third party).
+    public var pageURL: WebURL?
+    /// The URL of the frame the load happens in (`if-frame-url`).
+    public var frameURL: WebURL?
+    /// The HTTP method; nil when unknown (then `request-method` rules never apply, as in WebKit).
+    public var method: RequestMethod?
+    /// Top frame or child frame; derived from the type and URLs unless set.
+    public var loadContext: LoadContexts
+
+    /// - Parameters:
+    ///   - pageURL: nil means the load has no known page: it counts as
+    ///     third-party and page conditions see an empty URL.
+    ///   - frameURL: nil means the page itself.
+    public init(url: WebURL, type: ResourceTypes, pageURL: WebURL?, frameURL: WebURL? = nil, method: RequestMethod? = .get, loadContext: LoadContexts? = nil) {
+        self.url = url
+        self.type = type
+        self.pageURL = pageURL
+        self.frameURL = frameURL
+        self.method = method
+        if let loadContext {
+            self.loadContext = loadContext
+        } else if type == .topDocument {
+            self.loadContext = .topFrame
+        } else if type == .childDocument {
+            self.loadContext = .childFrame
+        } else if let frameURL, let pageURL, frameURL != pageURL {
+            self.loadContext = .childFrame
+        } else {
+            self.loadContext = .topFrame
+        }
+    }
+
+    /// Whether the resource is on another site than the page, by registrable
+    /// domain (Public Suffix List), as WebKit's `isThirdParty`.
+    public func isThirdParty(publicSuffixList: PublicSuffixList) -> Bool {
+        guard let pageURL else { return true }
+        let pageHost = pageURL.hostname
+        let host = url.hostname
+        if pageHost.isEmpty || host.isEmpty { return pageHost != host }
+        let site = publicSuffixList.registrableDomain(of: pageHost) ?? pageHost
+        return !(host == site || host.hasSuffix("." + site))
+    }
+}
+
+/// Why a request description could not be used.
+public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var field: String
+    public var message: String
+
+    public var description: String { "\(field): \(message)" }
+}
+
+extension ResourceRequest {
+    /// Builds a request from the strings of a `limot rules match` line.
+    public init(url: String, type: String?, page: String?, frame: String?, method: String?) throws(RequestError) {
+        let resource: WebURL
+        do { resource = try WebURL(url) } catch { throw RequestError(field: "url", message: "\"\(url)\" is not a valid URL (\(error))") }
+        let kind: ResourceTypes
+        if let type {
+            guard let parsed = ResourceTypes(requestName: type) else {
+                throw RequestError(field: "type", message: "\"\(type)\" is not a resource type (use top-document, child-document, image, style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report or other)")
+            }
+            kind = parsed
+        } else {
+            kind = .topDocument
+        }
+        func parse(_ field: String, _ value: String?) throws(RequestError) -> WebURL? {
+            guard let value, !value.isEmpty else { return nil }
+            do { return try WebURL(value) } catch { throw RequestError(field: field, message: "\"\(value)\" is not a valid URL (\(error))") }
+        }
+        var pageURL = try parse("page", page)
+        if page == nil { pageURL = resource }
+        // A page URL with no host (corpora record "http://" for unknown pages) is no page.
+        if let candidate = pageURL, candidate.isSpecial, candidate.hostname.isEmpty { pageURL = nil }
+        let frameURL = try parse("frame", frame)
+        var requestMethod: RequestMethod? = .get
+        if let method {
+            guard let parsed = RequestMethod(httpMethod: method) else {
+                throw RequestError(field: "method", message: "\"\(method)\" is not an HTTP method limot knows")
+            }
+            requestMethod = parsed
+        }
+        self.init(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: requestMethod)
+    }
+}

@@ -1,0 +1,100 @@
+// Percent-encode sets and helpers (WHATWG URL Standard §1.3 "Percent-encoded bytes").
+//
+// Everything here works on UTF-8 bytes: a code point outside ASCII is always
+// encoded in every set, so encoding byte by byte gives the same result as the
+// standard's "UTF-8 percent-encode a code point".
+
+/// A set of ASCII bytes that must be percent-encoded; every non-ASCII byte is
+/// always in the set. Stored as a 128-bit mask so membership is two shifts.
+struct PercentEncodeSet: Sendable {
+    private let low: UInt64   // bytes 0x00–0x3F
+    private let high: UInt64  // bytes 0x40–0x7F
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return true }
+        if byte < 0x40 { return (low >> UInt64(byte)) & 1 == 1 }
+        return (high >> UInt64(byte &- 0x40)) & 1 == 1
+    }
+
+    /// This set plus the given ASCII characters.
+    private func adding(_ characters: String) -> PercentEncodeSet {
+        var low = self.low, high = self.high
+        for byte in characters.utf8 {
+            precondition(byte < 0x80)
+            if byte < 0x40 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 0x40) }
+        }
+        return PercentEncodeSet(low: low, high: high)
+    }
+
+    /// C0 controls (U+0000–U+001F), DEL and above U+007E. Used for opaque paths and opaque hosts.
+    static let c0Control = PercentEncodeSet(low: 0xFFFF_FFFF, high: 1 << 63)
+    /// C0 control set plus space " < > `.
+    static let fragment = c0Control.adding(" \"<>`")
+    /// C0 control set plus space " # < >.
+    static let query = c0Control.adding(" \"#<>")
+    /// The query set plus ', used for the query of special URLs.
+    static let specialQuery = query.adding("'")
+    /// The query set plus ? ^ ` { }.
+    static let path = query.adding("?^`{}")
+    /// The path set plus / : ; = @ [ \ ] ^ |.
+    static let userinfo = path.adding("/:;=@[\\]^|")
+}
+
+enum PercentEncoding {
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `byte`, percent-encoded when it is in `set`.
+    @inline(__always)
+    static func append(_ byte: UInt8, encodedWith set: PercentEncodeSet, to output: inout [UInt8]) {
+        if set.contains(byte) {
+            output.append(0x25)  // %
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0x0F)])
+        } else {
+            output.append(byte)
+        }
+    }
+
+    static func append<S: Sequence>(
+        contentsOf bytes: S, encodedWith set: PercentEncodeSet, to output: inout [UInt8]
+    ) where S.Element == UInt8 {
+        for byte in bytes { append(byte, encodedWith: set, to: &output) }
+    }
+
+    /// The value of an ASCII hex digit, or nil.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    /// Percent-decodes bytes ("%" not followed by two hex digits is kept literally).
+    static func decode<C: Collection>(_ input: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var i = input.startIndex
+        while i < input.endIndex {
+            let byte = input[i]
+            if byte == 0x25, i + 2 < input.endIndex,
+                let high = hexValue(input[i + 1]), let low = hexValue(input[i + 2])
+            {
+                output.append(high << 4 | low)
+                i += 3
+            } else {
+                output.append(byte)
+                i += 1
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ContentRules
+
+/// `limot rules check PATH…`
+struct RulesCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate rule lists and report every error and warning.",
+        discussion: """
+            Each diagnostic names the file, line, rule index and field, with a stable code modelled \
+            on WebKit's (JSONInvalidRegex, JSONDomainNotLowerCaseASCII, …). Warnings flag rules that \
+            are legal but almost certainly wrong. Exit status 0 when every list is valid (warnings \
+            allowed), 1 when any is not.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Rule files, or folders of *.json files.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(help: "Print the diagnostics as JSON (code, file, line, rule, field, message, severity).")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors and the summary.")
+    var quiet = false
+
+    func run() throws {
+        var invalid = 0
+        var errorCount = 0
+        var warningCount = 0
+        var reports: [String] = []
+        var fileSummaries: [String] = []
+        let files = RuleFileLoader.expand(paths)
+        if files.isEmpty {
+            printError("error: no *.json rule files in \(paths.joined(separator: " "))")
+            throw ExitCode(1)
+        }
+        for file in files {
+            let parsed = RuleFileLoader.load(file)
+            let shown = quiet ? parsed.errors : parsed.diagnostics
+            errorCount += parsed.errors.count
+            warningCount += parsed.warnings.count
+            if parsed.list == nil { invalid += 1 }
+            if json {
+                reports += shown.map(\.json)
+                let rules = parsed.list.map { String($0.rules.count) } ?? "null"
+                fileSummaries.append("{\"file\":\(JSONText.quote(file)),\"valid\":\(parsed.list != nil),\"rules\":\(rules),\"errors\":\(parsed.errors.count),\"warnings\":\(parsed.warnings.count)}")
+            } else {
+                for diagnostic in shown { print(diagnostic.description) }
+                if let list = parsed.list {
+                    let skipped = list.declaredRuleCount - list.rules.count
+                    print("\(file): valid, \(list.rules.count) rules" + (skipped > 0 ? " (\(skipped) skipped as WebKit does)" : ""))
+                } else {
+                    print("\(file): invalid")
+                }
+            }
+        }
+        if json {
+            print("{\"valid\":\(invalid == 0),\"files\":[\(fileSummaries.joined(separator: ","))],\"diagnostics\":[\(reports.joined(separator: ","))]}")
+        } else {
+            let noun = files.count == 1 ? "file" : "files"
+            print("\(files.count) \(noun) checked: \(files.count - invalid) valid, \(invalid) invalid; \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")")
+        }
+        if invalid > 0 { throw ExitCode(1) }
+    }
+}

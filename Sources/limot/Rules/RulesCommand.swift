@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `limot rules …`: the WKContentRuleList compiler and its debugging tools.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "Check, compile and debug content-blocker rule lists (WebKit's WKContentRuleList JSON).",
+        discussion: """
+            Rule lists follow WebKit's semantics exactly: a list Safari accepts, limot accepts and \
+            decides the same way; a list Safari rejects, limot rejects with the same error code. \
+            Without --rules, the lists shipped in limot's Rules/ folder are used.
+            """,
+        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self]
+    )
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("limot rules")
+struct RulesCommandTests {
+    @Test("check reports every error and warning of a broken list, WebKit's first")
+    func checkBrokenList() throws {
+        let result = try LimotProcess.run(["rules", "check", "limot-original.json"])
+        #expect(result.status == 1)
+        try LimotProcess.expectGolden(result.standardOutput, "check-limot-original.txt")
+    }
+
+    @Test("check --json prints machine-readable diagnostics")
+    func checkJSON() throws {
+        let result = try LimotProcess.run(["rules", "check", "--json", "limot-original.json"])
+        #expect(result.status == 1)
+        try LimotProcess.expectGolden(result.standardOutput, "check-limot-original.json")
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.count == 7)
+        #expect(diagnostics.first?["code"] as? String == "JSONDomainNotLowerCaseASCII")
+        #expect(diagnostics.first?["rule"] as? Int == 2)
+        #expect(Set(diagnostics.compactMap { $0["severity"] as? String }) == ["error", "warning"])
+    }
+
+    @Test("the shipped rules pass check with no warnings")
+    func shippedRulesAreClean() throws {
+        let rules = LimotProcess.repositoryRoot.appendingPathComponent("Rules").path
+        let result = try LimotProcess.run(["rules", "check", rules])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(" 0 invalid; 0 errors, 0 warnings"))
+        #expect(!result.standardOutput.contains("warning:"))
+    }
+
+    @Test("explain names the deciding rules and the ignore-previous-rules that overrode them")
+    func explain() throws {
+        let blocked = try LimotProcess.run(["rules", "explain", "https://cdn.ads.example/lib.js", "--type", "script", "--page", "https://news.example/", "--rules", "small-list.json"])
+        #expect(blocked.status == 0)
+        try LimotProcess.expectGolden(blocked.standardOutput, "explain-blocked.txt")
+        let overridden = try LimotProcess.run(["rules", "explain", "https://img.other.example/banner/keep.png", "--type", "image", "--page", "https://www.news.example/", "--rules", "small-list.json"])
+        try LimotProcess.expectGolden(overridden.standardOutput, "explain-overridden.txt")
+        #expect(overridden.standardOutput.contains("ignore-previous-rules  <- rule 2"))
+        #expect(overridden.standardOutput.contains("discarded rule 1"))
+    }
+
+    @Test("match answers one line per request, in order, and flags bad lines")
+    func match() throws {
+        let result = try LimotProcess.run(["rules", "match", "--requests", "requests.jsonl", "--rules", "small-list.json"])
+        #expect(result.status == 1, "bad request lines make the exit status 1")
+        try LimotProcess.expectGolden(result.standardOutput, "match.jsonl")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines[0].contains("\"blocked\":true"))
+        #expect(lines[1].contains("\"blocked\":false"))
+        #expect(result.standardError.contains("requests.jsonl:9:"))
+    }
+
+    @Test("match reads standard input")
+    func matchStandardInput() throws {
+        let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"],
+                                          input: "{\"url\":\"https://cdn.ads.example/a.png\",\"type\":\"image\"}\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("{\"url\":\"https://cdn.ads.example/a.png\",\"blocked\":true"))
+    }
+
+    @Test("compile summarises the lists")
+    func compile() throws {
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("limot-compile-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: summary) }
+        let result = try LimotProcess.run(["rules", "compile", "small-list.json", "-o", summary.path])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("compiled 7 rules from 1 list in "))
+        #expect(result.standardOutput.contains("css-display-none         2"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any]
+        #expect(json?["rules"] as? Int == 7)
+        #expect(json?["globalSelectors"] as? Int == 0, "rule 6 follows an ignore-previous-rules, so WebKit keeps it out of the global stylesheet")
+    }
+
+    @Test("usage errors exit with status 2, unreadable files with 1")
+    func exitCodes() throws {
+        #expect(try LimotProcess.run(["rules", "bogus"]).status == 2)
+        #expect(try LimotProcess.run(["rules", "explain"]).status == 2)
+        #expect(try LimotProcess.run(["rules", "explain", "::not a url::"]).status == 2)
+        let missing = try LimotProcess.run(["rules", "check", "no-such-file.json"])
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput.contains("no-such-file.json: error: no such file [FileUnreadable]"))
+    }
+
+    @Test("--help documents the commands")
+    func help() throws {
+        let result = try LimotProcess.run(["rules", "--help"])
+        #expect(result.status == 0)
+        for command in ["check", "compile", "explain", "match"] {
+            #expect(result.standardOutput.contains(command))
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ContentRules
+
+@Test func placeholder() {
+    #expect(CSSSelectorValidator.isValid("a"))
+}
