@@ -53,7 +53,8 @@ enum IDNA {
     /// UseSTD3ASCIIRules=false, VerifyDnsLength=false).
     private static func toASCII(_ input: [UInt8]) throws(ParseFailure) -> [UInt8] {
         // "UTF-8 decode without BOM": invalid sequences become U+FFFD, which UTS #46 disallows.
-        guard let decoded = String(validating: input, as: UTF8.self) else { throw ParseFailure(.invalidDomain) }
+        let decoded = String(decoding: input, as: UTF8.self)
+        if decoded.unicodeScalars.contains("\u{FFFD}") { throw ParseFailure(.invalidDomain) }
         var mapped = String.UnicodeScalarView()
         for scalar in decoded.unicodeScalars {
             switch scalar.value {
@@ -74,17 +75,19 @@ enum IDNA {
         for label in normalized.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false) {
             if !first { output.append(UInt8(ascii: ".")) }
             first = false
-            if label.allSatisfy(\.isASCII) {
-                let bytes = label.map { UInt8($0.value) }
-                if bytes.starts(with: "xn--".utf8) {
-                    // Must decode to a valid, non-ASCII label (UTS #46 validity criteria, simplified).
-                    guard let decoded = Punycode.decode(bytes: Array(bytes.dropFirst(4))),
-                        !decoded.isEmpty, !decoded.allSatisfy(\.isASCII), decoded.allSatisfy(isValid)
-                    else { throw ParseFailure(.invalidDomain) }
-                }
-                output.append(contentsOf: bytes)
+            let isPunycode =
+                label.count >= 4 && label.starts(with: ["x", "n", "-", "-"] as [Unicode.Scalar])
+            if isPunycode {
+                // Must be ASCII and decode to a valid, non-ASCII label (UTS #46 validity criteria, simplified).
+                guard label.allSatisfy(\.isASCII),
+                    let decoded = Punycode.decode(bytes: label.dropFirst(4).map { UInt8($0.value) }),
+                    !decoded.isEmpty, !decoded.allSatisfy(\.isASCII), isValidLabel(decoded)
+                else { throw ParseFailure(.invalidDomain) }
+                output.append(contentsOf: label.map { UInt8($0.value) })
+            } else if label.allSatisfy(\.isASCII) {
+                output.append(contentsOf: label.map { UInt8($0.value) })
             } else {
-                guard label.allSatisfy(isValid), let encoded = Punycode.encode(scalars: Array(label)) else {
+                guard isValidLabel(label), let encoded = Punycode.encode(scalars: Array(label)) else {
                     throw ParseFailure(.invalidDomain)
                 }
                 output.append(contentsOf: "xn--".utf8)
@@ -94,14 +97,65 @@ enum IDNA {
         return output
     }
 
-    /// Rough UTS #46 "disallowed" test for non-ASCII code points: controls,
-    /// surrogates, private use, unassigned, whitespace, format characters other
-    /// than ZWNJ/ZWJ, and U+FFFD.
-    private static func isValid(_ scalar: Unicode.Scalar) -> Bool {
+    /// Rough UTS #46 validity for a label: every code point allowed (see
+    /// `isAllowed`), and ZERO WIDTH (NON-)JOINER only where the CONTEXTJ rules
+    /// of CheckJoiners (RFC 5892 A.1, A.2) permit them: after a virama, or (for
+    /// ZWNJ) between a left-joining and a right-joining letter, as in Persian
+    /// "نامه‌ای". Joining types come from a small approximation of Unicode's
+    /// ArabicShaping data (see `joiningType`).
+    private static func isValidLabel(_ label: some Collection<Unicode.Scalar>) -> Bool {
+        let scalars = Array(label)
+        for (i, scalar) in scalars.enumerated() {
+            if scalar.value == 0x200C || scalar.value == 0x200D {
+                if i > 0, scalars[i - 1].properties.canonicalCombiningClass == .virama { continue }
+                guard scalar.value == 0x200C else { return false }
+                var before = i - 1
+                while before >= 0, joiningType(scalars[before]) == .transparent { before -= 1 }
+                var after = i + 1
+                while after < scalars.count, joiningType(scalars[after]) == .transparent { after += 1 }
+                guard before >= 0, after < scalars.count,
+                    joiningType(scalars[before]) == .dual,
+                    joiningType(scalars[after]) == .dual || joiningType(scalars[after]) == .right
+                else { return false }
+            } else if !isAllowed(scalar) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private enum JoiningType { case dual, right, transparent, none }
+
+    /// Approximate Unicode Joining_Type: combining marks are transparent;
+    /// letters of the cursive Arabic, Syriac, N'Ko and Mongolian blocks are
+    /// dual-joining except the Arabic right-joining letters (alef, dal, reh,
+    /// waw, teh marbuta and their variants) and hamza; everything else is non-joining.
+    private static func joiningType(_ scalar: Unicode.Scalar) -> JoiningType {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return .transparent
+        case .otherLetter, .modifierLetter: break
+        default: return scalar.value == 0x0640 ? .dual : .none  // tatweel is join-causing
+        }
+        switch scalar.value {
+        case 0x0621, 0x0674: return .none
+        case 0x0622...0x0625, 0x0627, 0x0629, 0x062F...0x0632, 0x0648, 0x0671...0x0673, 0x0675...0x0677,
+            0x0688...0x0699, 0x06C0, 0x06C3...0x06CB, 0x06CD, 0x06CF, 0x06D2, 0x06D3, 0x06D5, 0x06EE, 0x06EF,
+            0x0759...0x075B, 0x076B, 0x076C, 0x0771, 0x0773, 0x0774, 0x0778, 0x0779, 0x08AA...0x08AC, 0x08AE,
+            0x08B1, 0x08B2, 0x08B9:
+            return .right
+        case 0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0860...0x086F,
+            0x08A0...0x08FF, 0x1800...0x18AF:
+            return .dual
+        default:
+            return .none
+        }
+    }
+
+    /// Rough UTS #46 "disallowed" test for code points: controls, surrogates,
+    /// private use, unassigned, whitespace, format characters, and U+FFFD.
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return true }
-        if scalar.value == 0xFFFD { return false }
-        if scalar.value == 0x200C || scalar.value == 0x200D { return true }
-        if scalar.properties.isWhitespace { return false }
+        if scalar.value == 0xFFFD || scalar.properties.isWhitespace { return false }
         switch scalar.properties.generalCategory {
         case .control, .surrogate, .privateUse, .unassigned, .format, .lineSeparator, .paragraphSeparator,
             .spaceSeparator:

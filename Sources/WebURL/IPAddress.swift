@@ -65,6 +65,10 @@ public enum IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// 169.254/16, carrier-grade NAT 100.64/10, unique-local fc00::/7, link-local
     /// fe80::/10, the unspecified address ::, and the IPv4-mapped (::ffff:0:0/96)
     /// forms of all IPv4 ranges.
+    ///
+    /// To fail closed, it also treats the deprecated IPv4-compatible block
+    /// ::/96 as local, and classifies NAT64 addresses (64:ff9b::/96) by the
+    /// IPv4 address they embed, since a NAT64 gateway would forward to it.
     public var isPrivateOrLocal: Bool {
         switch self {
         case .v4(let a):
@@ -78,7 +82,10 @@ public enum IPAddress: Sendable, Hashable, CustomStringConvertible {
         case .v6(let p):
             if let mapped = ipv4Mapped { return IPAddress.v4(mapped).isPrivateOrLocal }
             if p.count != 8 { return true }  // not a real address: refuse
-            if p[0..<7].allSatisfy({ $0 == 0 }) && p[7] <= 1 { return true }  // :: and ::1
+            if p[0..<6].allSatisfy({ $0 == 0 }) { return true }  // ::, ::1, IPv4-compatible ::a.b.c.d
+            if p[0] == 0x64, p[1] == 0xFF9B, p[2..<6].allSatisfy({ $0 == 0 }) {  // NAT64 64:ff9b::/96
+                return IPAddress.v4(UInt32(p[6]) << 16 | UInt32(p[7])).isPrivateOrLocal
+            }
             return p[0] & 0xFE00 == 0xFC00  // fc00::/7
                 || p[0] & 0xFFC0 == 0xFE80  // fe80::/10
         }

@@ -67,6 +67,21 @@ enum PercentEncoding {
         for byte in bytes { append(byte, encodedWith: set, to: &output) }
     }
 
+    /// Appends `bytes` percent-encoded with `set`, copying runs that need no encoding in bulk.
+    static func append(_ bytes: ArraySlice<UInt8>, encodedWith set: PercentEncodeSet, to output: inout [UInt8]) {
+        var runStart = bytes.startIndex
+        var i = runStart
+        while i < bytes.endIndex {
+            if set.contains(bytes[i]) {
+                output.append(contentsOf: bytes[runStart..<i])
+                append(bytes[i], encodedWith: set, to: &output)
+                runStart = i + 1
+            }
+            i += 1
+        }
+        output.append(contentsOf: bytes[runStart..<i])
+    }
+
     /// The value of an ASCII hex digit, or nil.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -52,17 +52,24 @@ public struct PublicSuffixList: Sendable {
     /// implicit default rule "*" (every TLD is a public suffix) plus common
     /// multi-label ICANN suffixes (co.uk, com.au, co.jp, …). The fallback gets
     /// private suffixes such as github.io wrong, so deployments should install the list.
-    public static let shared: PublicSuffixList = {
+    /// Loaded once, on first use (Swift initialises static properties thread-safely).
+    public static let shared: PublicSuffixList = loadDefault()
+
+    /// The lookup `shared` performs, exposed so a long-running process can
+    /// reload the list (e.g. after a package upgrade) and tests can check the order:
+    /// `environment["LIMOT_PUBLIC_SUFFIX_LIST"]`, then `systemPath`, then the built-in fallback.
+    public static func loadDefault(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        systemPath: String = "/usr/share/publicsuffix/public_suffix_list.dat"
+    ) -> PublicSuffixList {
         var candidates: [String] = []
-        if let path = ProcessInfo.processInfo.environment["LIMOT_PUBLIC_SUFFIX_LIST"], !path.isEmpty {
-            candidates.append(path)
-        }
-        candidates.append("/usr/share/publicsuffix/public_suffix_list.dat")
+        if let path = environment["LIMOT_PUBLIC_SUFFIX_LIST"], !path.isEmpty { candidates.append(path) }
+        candidates.append(systemPath)
         for path in candidates {
             if let list = try? PublicSuffixList(contentsOf: path), list.ruleCount > 0 { return list }
         }
         return PublicSuffixList(parsing: builtInFallback)
-    }()
+    }
 
     static let builtInFallback = """
         // Built-in fallback; the default rule "*" is implicit.

@@ -66,79 +66,132 @@ struct URLLayout: Sendable {
     var fragmentStart: Int32
 }
 
-extension WebURL {
-    /// Serialises a record (WHATWG "URL serializer") and records where each component is.
-    init(record: URLRecord) {
-        var out: [UInt8] = []
-        out.reserveCapacity(
-            record.scheme.count + record.username.count + record.password.count + record.path.count
-                + (record.query?.count ?? 0) + (record.fragment?.count ?? 0) + 48)
-        out.append(contentsOf: record.scheme)
+/// Where serialised bytes go: first a counter (to size the string and find
+/// the component offsets), then the string's own storage. Both passes run the
+/// same `URLRecord.serialize` code, so they cannot disagree.
+protocol ByteSink {
+    var count: Int { get }
+    mutating func write(_ byte: UInt8)
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+struct ByteCounter: ByteSink {
+    var count = 0
+    @inline(__always) mutating func write(_ byte: UInt8) { count += 1 }
+    @inline(__always) mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+}
+
+struct ByteWriter: ByteSink {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    @inline(__always) mutating func write(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+    @inline(__always) mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+}
+
+extension ByteSink {
+    @inline(__always) mutating func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0) } }
+    @inline(__always) mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { write($0) }
+    }
+}
+
+extension URLRecord {
+    /// The WHATWG "URL serializer". `ipBytes` is the serialised host if it is an
+    /// IP address, `portBytes` the decimal port (if any). Returns the component offsets.
+    @inline(__always)
+    func serialize<Sink: ByteSink>(into out: inout Sink, ipBytes: [UInt8], portBytes: [UInt8]) -> URLLayout {
+        out.write(scheme)
         let schemeEnd = out.count
-        out.append(UInt8(ascii: ":"))
+        out.write(UInt8(ascii: ":"))
         var usernameStart = out.count, usernameEnd = out.count
         var passwordStart = out.count, passwordEnd = out.count
         var hostStart = out.count, hostEnd = out.count
-        if let host = record.host {
-            out.append(UInt8(ascii: "/"))
-            out.append(UInt8(ascii: "/"))
+        if host != nil {
+            out.write(UInt8(ascii: "/"))
+            out.write(UInt8(ascii: "/"))
             usernameStart = out.count
-            if !record.username.isEmpty || !record.password.isEmpty {
-                out.append(contentsOf: record.username)
+            if !username.isEmpty || !password.isEmpty {
+                out.write(username)
                 usernameEnd = out.count
                 passwordStart = out.count
-                if !record.password.isEmpty {
-                    out.append(UInt8(ascii: ":"))
+                if !password.isEmpty {
+                    out.write(UInt8(ascii: ":"))
                     passwordStart = out.count
-                    out.append(contentsOf: record.password)
+                    out.write(password)
                 }
                 passwordEnd = out.count
-                out.append(UInt8(ascii: "@"))
+                out.write(UInt8(ascii: "@"))
             } else {
                 usernameEnd = out.count
                 passwordStart = out.count
                 passwordEnd = out.count
             }
             hostStart = out.count
-            host.serialize(into: &out)
-            hostEnd = out.count
-            if let port = record.port {
-                out.append(UInt8(ascii: ":"))
-                appendDecimal(port, to: &out)
+            switch host {
+            case .domain(let name)?, .opaque(let name)?: out.write(name)
+            default: out.write(ipBytes)
             }
-        } else if !record.hasOpaquePath, record.path.count > 1,
-            record.path[0] == UInt8(ascii: "/"), record.path[1] == UInt8(ascii: "/")
-        {
+            hostEnd = out.count
+            if port != nil {
+                out.write(UInt8(ascii: ":"))
+                out.write(portBytes)
+            }
+        } else if !hasOpaquePath, path.count > 1, path[0] == UInt8(ascii: "/"), path[1] == UInt8(ascii: "/") {
             // "web+demo:/.//not-a-host/": keeps the path from reparsing as an authority.
-            out.append(UInt8(ascii: "/"))
-            out.append(UInt8(ascii: "."))
+            out.write(UInt8(ascii: "/"))
+            out.write(UInt8(ascii: "."))
         }
         let pathStart = out.count
-        out.append(contentsOf: record.path)
+        out.write(path)
         let pathEnd = out.count
         var queryStart = -1, fragmentStart = -1
-        if let query = record.query {
-            out.append(UInt8(ascii: "?"))
+        if let query {
+            out.write(UInt8(ascii: "?"))
             queryStart = out.count
-            out.append(contentsOf: query)
+            out.write(query)
         }
-        if let fragment = record.fragment {
-            out.append(UInt8(ascii: "#"))
+        if let fragment {
+            out.write(UInt8(ascii: "#"))
             fragmentStart = out.count
-            out.append(contentsOf: fragment)
+            out.write(fragment)
         }
-        self.init(
-            serialization: String(decoding: out, as: UTF8.self),
-            layout: URLLayout(
-                kind: SchemeKind(record.scheme), hasOpaquePath: record.hasOpaquePath,
-                port: record.port.map { UInt16($0) },
-                schemeEnd: Int32(schemeEnd),
-                usernameStart: Int32(usernameStart), usernameEnd: Int32(usernameEnd),
-                passwordStart: Int32(passwordStart), passwordEnd: Int32(passwordEnd),
-                hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
-                pathStart: Int32(pathStart), pathEnd: Int32(pathEnd),
-                queryStart: Int32(queryStart), fragmentStart: Int32(fragmentStart)),
-            host: record.host)
+        return URLLayout(
+            kind: SchemeKind(scheme), hasOpaquePath: hasOpaquePath, port: port.map { UInt16($0) },
+            schemeEnd: Int32(schemeEnd),
+            usernameStart: Int32(usernameStart), usernameEnd: Int32(usernameEnd),
+            passwordStart: Int32(passwordStart), passwordEnd: Int32(passwordEnd),
+            hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
+            pathStart: Int32(pathStart), pathEnd: Int32(pathEnd),
+            queryStart: Int32(queryStart), fragmentStart: Int32(fragmentStart))
+    }
+}
+
+extension WebURL {
+    /// Serialises a record straight into the string's storage and records where each component is.
+    init(record: URLRecord) {
+        var ipBytes: [UInt8] = []
+        switch record.host {
+        case .ipv4?, .ipv6?: record.host!.serialize(into: &ipBytes)
+        default: break
+        }
+        var portBytes: [UInt8] = []
+        if let port = record.port { appendDecimal(port, to: &portBytes) }
+        var counter = ByteCounter()
+        let layout = record.serialize(into: &counter, ipBytes: ipBytes, portBytes: portBytes)
+        let serialization = String(unsafeUninitializedCapacity: counter.count) { buffer in
+            var writer = ByteWriter(base: buffer.baseAddress!)
+            _ = record.serialize(into: &writer, ipBytes: ipBytes, portBytes: portBytes)
+            return writer.count
+        }
+        self.init(serialization: serialization, layout: layout, host: record.host)
     }
 
     /// The record this URL was serialised from (used for relative resolution and modification).

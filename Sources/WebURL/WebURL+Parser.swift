@@ -13,115 +13,33 @@ struct URLParser {
         case query, fragment
     }
 
-    private let input: [UInt8]
+    /// The preprocessed input (see `preprocess`).
+    let input: [UInt8]
     private let base: WebURL?
-    private var url = URLRecord()
-    private var kind = SchemeKind.other
+    /// The URL being built.
+    var url = URLRecord()
+    /// The scheme kind of `url` (kept in step with `url.scheme`).
+    var kind = SchemeKind.other
     private var state = State.schemeStart
     private var buffer: [UInt8] = []
     private var atSignSeen = false
     private var insideBrackets = false
     private var passwordTokenSeen = false
-    private var pointer = 0
+    /// Index into `input`; may be -1 briefly, as in the standard ("decrease pointer by 1").
+    var pointer = 0
 
     init(input string: String, base: WebURL?) {
         self.input = URLParser.preprocess(string)
         self.base = base
     }
 
-    /// Strips leading and trailing C0 controls and spaces, and removes every tab, LF and CR.
-    private static func preprocess(_ string: String) -> [UInt8] {
-        if let bytes = string.utf8.withContiguousStorageIfAvailable({ preprocess($0) }) { return bytes }
-        return preprocess(Array(string.utf8))
-    }
-
-    private static func preprocess<C: Collection<UInt8>>(_ raw: C) -> [UInt8] where C.Index == Int {
-        var start = raw.startIndex, end = raw.endIndex
-        while start < end, raw[start] <= 0x20 { start += 1 }
-        while end > start, raw[end - 1] <= 0x20 { end -= 1 }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(end - start)
-        for i in start..<end {
-            let byte = raw[i]
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-            bytes.append(byte)
-        }
-        return bytes
-    }
-
-    // MARK: - Helpers
-
-    /// Whether the input after the current position starts with `byte`.
-    private func remainingStarts(with byte: UInt8) -> Bool {
-        pointer + 1 < input.count && input[pointer + 1] == byte
-    }
-
-    /// "starts with a Windows drive letter", for the input from `index` on.
-    private func startsWithWindowsDriveLetter(at index: Int) -> Bool {
-        guard index >= 0, index + 1 < input.count, input[index].isASCIIAlpha,
-            input[index + 1] == UInt8(ascii: ":") || input[index + 1] == UInt8(ascii: "|")
-        else { return false }
-        if index + 2 == input.count { return true }
-        switch input[index + 2] {
-        case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
-        default: return false
-        }
-    }
-
-    private static func isWindowsDriveLetter(_ bytes: [UInt8]) -> Bool {
-        bytes.count == 2 && bytes[0].isASCIIAlpha && (bytes[1] == UInt8(ascii: ":") || bytes[1] == UInt8(ascii: "|"))
-    }
-
-    /// Whether the first segment of a flattened path is a normalized drive letter ("/C:" or "/C:/…").
-    private static func firstSegmentIsNormalizedDriveLetter(_ path: [UInt8]) -> Bool {
-        path.count >= 3 && path[1].isASCIIAlpha && path[2] == UInt8(ascii: ":")
-            && (path.count == 3 || path[3] == UInt8(ascii: "/"))
-    }
-
-    /// "shorten url's path": drop the last segment, except a lone drive letter of a file URL.
-    private mutating func shortenPath() {
-        if kind == .file, URLParser.firstSegmentIsNormalizedDriveLetter(url.path), url.path.count == 3 { return }
-        if let slash = url.path.lastIndex(of: UInt8(ascii: "/")) {
-            url.path.removeSubrange(slash...)
-        }
-    }
-
-    private static func isPercentTwoE(_ b: [UInt8], at i: Int) -> Bool {
-        b[i] == UInt8(ascii: "%") && b[i + 1] == UInt8(ascii: "2") && (b[i + 2] | 0x20) == UInt8(ascii: "e")
-    }
-
-    /// "." or "%2e" (any case).
-    private static func isSingleDot(_ b: [UInt8]) -> Bool {
-        (b.count == 1 && b[0] == UInt8(ascii: ".")) || (b.count == 3 && isPercentTwoE(b, at: 0))
-    }
-
-    /// "..", ".%2e", "%2e.", "%2e%2e" (any case).
-    private static func isDoubleDot(_ b: [UInt8]) -> Bool {
-        let dot = UInt8(ascii: ".")
-        switch b.count {
-        case 2: return b[0] == dot && b[1] == dot
-        case 4: return (b[0] == dot && isPercentTwoE(b, at: 1)) || (isPercentTwoE(b, at: 0) && b[3] == dot)
-        case 6: return isPercentTwoE(b, at: 0) && isPercentTwoE(b, at: 3)
-        default: return false
-        }
-    }
-
-    /// Whether `c` ends an authority, host or port: EOF, "/", "?", "#", or "\" in special URLs.
-    private func endsAuthority(_ c: UInt8?) -> Bool {
-        guard let c else { return true }
-        return c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#")
-            || (kind.isSpecial && c == UInt8(ascii: "\\"))
-    }
-
-    /// "/" or, in special URLs, "\".
-    private func isSlash(_ c: UInt8?) -> Bool {
-        c == UInt8(ascii: "/") || (kind.isSpecial && c == UInt8(ascii: "\\"))
-    }
-
     // MARK: - State machine
 
+    /// Runs the state machine over the whole input ("basic URL parser" without
+    /// state override) and returns the URL record.
     mutating func parse() throws(ParseFailure) -> URLRecord {
         let count = input.count
+        buffer.reserveCapacity(count)
         while true {
             let c: UInt8? = pointer < count ? input[pointer] : nil
             try step(c)
@@ -133,6 +51,10 @@ struct URLParser {
         return result
     }
 
+    /// One run of the state machine for the byte at `pointer` (nil = EOF). Like
+    /// the standard, states may move `pointer` back to re-read input in another
+    /// state. The hot states (authority, host, path, query, fragment) consume a
+    /// whole run of ordinary bytes at once instead of one byte per run.
     private mutating func step(_ c: UInt8?) throws(ParseFailure) {
         switch state {
         case .schemeStart:
@@ -149,8 +71,8 @@ struct URLParser {
                 buffer.append(c.asciiLowercased)
             } else if c == UInt8(ascii: ":") {
                 kind = SchemeKind(buffer)
-                url.scheme = buffer
-                buffer = []
+                url.scheme = Array(buffer)
+                buffer.removeAll(keepingCapacity: true)
                 if kind == .file {
                     state = .file
                 } else if kind.isSpecial, let base, base.layout.kind == kind {
@@ -287,16 +209,17 @@ struct URLParser {
                 buffer.removeAll(keepingCapacity: true)
                 state = .host
             } else {
-                buffer.append(c!)
-                // Fast path: take the following ordinary bytes in one go.
-                while pointer + 1 < input.count {
-                    let next = input[pointer + 1]
+                // Take this and the following ordinary bytes in one go.
+                var end = pointer + 1
+                while end < input.count {
+                    let next = input[end]
                     if next == UInt8(ascii: "@") || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
                         || next == UInt8(ascii: "#") || next == UInt8(ascii: "\\")
                     { break }
-                    buffer.append(next)
-                    pointer += 1
+                    end += 1
                 }
+                buffer.append(contentsOf: input[pointer..<end])
+                pointer = end - 1
             }
 
         case .host:
@@ -314,7 +237,18 @@ struct URLParser {
             } else {
                 if c == UInt8(ascii: "[") { insideBrackets = true }
                 if c == UInt8(ascii: "]") { insideBrackets = false }
-                buffer.append(c!)
+                // Take this and the following ordinary bytes in one go.
+                var end = pointer + 1
+                while end < input.count {
+                    let next = input[end]
+                    if next == UInt8(ascii: ":") || next == UInt8(ascii: "[") || next == UInt8(ascii: "]")
+                        || next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
+                        || next == UInt8(ascii: "\\")
+                    { break }
+                    end += 1
+                }
+                buffer.append(contentsOf: input[pointer..<end])
+                pointer = end - 1
             }
 
         case .port:
@@ -430,6 +364,7 @@ struct URLParser {
                 } else if URLParser.isSingleDot(buffer), !isSlash(c) {
                     url.path.append(UInt8(ascii: "/"))
                 } else if !URLParser.isSingleDot(buffer) {
+                    if url.path.isEmpty { url.path.reserveCapacity(input.count - pointer + buffer.count + 4) }
                     if kind == .file, url.path.isEmpty, URLParser.isWindowsDriveLetter(buffer) {
                         buffer[1] = UInt8(ascii: ":")
                     }
@@ -445,16 +380,17 @@ struct URLParser {
                     state = .fragment
                 }
             } else {
-                let set = PercentEncodeSet.path
-                PercentEncoding.append(c!, encodedWith: set, to: &buffer)
-                while pointer + 1 < input.count {
-                    let next = input[pointer + 1]
+                // Encode this and the following ordinary bytes in one go.
+                var end = pointer + 1
+                while end < input.count {
+                    let next = input[end]
                     if next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
                         || next == UInt8(ascii: "\\")
                     { break }
-                    PercentEncoding.append(next, encodedWith: set, to: &buffer)
-                    pointer += 1
+                    end += 1
                 }
+                PercentEncoding.append(input[pointer..<end], encodedWith: .path, to: &buffer)
+                pointer = end - 1
             }
 
         case .opaquePath:
@@ -471,39 +407,37 @@ struct URLParser {
                 } else {
                     url.path.append(UInt8(ascii: " "))
                 }
-            } else if let c {
-                let set = PercentEncodeSet.c0Control
-                PercentEncoding.append(c, encodedWith: set, to: &url.path)
-                while pointer + 1 < input.count {
-                    let next = input[pointer + 1]
+            } else if c != nil {
+                var end = pointer + 1
+                while end < input.count {
+                    let next = input[end]
                     if next == UInt8(ascii: "?") || next == UInt8(ascii: "#") || next == UInt8(ascii: " ") { break }
-                    PercentEncoding.append(next, encodedWith: set, to: &url.path)
-                    pointer += 1
+                    end += 1
                 }
+                PercentEncoding.append(input[pointer..<end], encodedWith: .c0Control, to: &url.path)
+                pointer = end - 1
             }
 
         case .query:
             if c == UInt8(ascii: "#") {
                 url.fragment = []
                 state = .fragment
-            } else if let c {
-                let set = kind.isSpecial ? PercentEncodeSet.specialQuery : PercentEncodeSet.query
+            } else if c != nil {
+                var end = pointer + 1
+                while end < input.count, input[end] != UInt8(ascii: "#") { end += 1 }
                 var query = url.query ?? []
                 url.query = nil  // keep `query` uniquely referenced while appending
-                PercentEncoding.append(c, encodedWith: set, to: &query)
-                while pointer + 1 < input.count, input[pointer + 1] != UInt8(ascii: "#") {
-                    PercentEncoding.append(input[pointer + 1], encodedWith: set, to: &query)
-                    pointer += 1
-                }
+                PercentEncoding.append(
+                    input[pointer..<end], encodedWith: kind.isSpecial ? .specialQuery : .query, to: &query)
                 url.query = query
+                pointer = end - 1
             }
 
         case .fragment:
             if c != nil {
                 var fragment = url.fragment ?? []
                 url.fragment = nil
-                fragment.reserveCapacity(input.count - pointer)
-                PercentEncoding.append(contentsOf: input[pointer...], encodedWith: .fragment, to: &fragment)
+                PercentEncoding.append(input[pointer...], encodedWith: .fragment, to: &fragment)
                 url.fragment = fragment
                 pointer = input.count - 1
             }

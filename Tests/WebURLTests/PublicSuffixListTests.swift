@@ -111,6 +111,12 @@ struct SmallPublicSuffixListTests {
 @Suite("Public Suffix List: Debian's public_suffix_list.dat")
 struct SystemPublicSuffixListTests {
     static let path = "/usr/share/publicsuffix/public_suffix_list.dat"
+    /// Nil when Debian's `publicsuffix` package is not installed; the tests then fail with a clear message.
+    static let list = try? PublicSuffixList(contentsOf: path)
+
+    static func requireList() throws -> PublicSuffixList {
+        try #require(list, "\(path) is missing: install Debian's publicsuffix package")
+    }
 
     @Test(arguments: [
         ("foo.github.io", "foo.github.io"),
@@ -127,17 +133,38 @@ struct SystemPublicSuffixListTests {
         ("[2001:db8::1]", nil),
     ] as [(String, String?)])
     func registrableDomain(_ host: String, _ expected: String?) throws {
-        let list = try PublicSuffixList(contentsOf: Self.path)
-        #expect(list.registrableDomain(of: host) == expected)
+        #expect(try Self.requireList().registrableDomain(of: host) == expected)
         #expect(PublicSuffixList.shared.registrableDomain(of: host) == expected)
     }
 
     @Test func loadsTheWholeList() throws {
-        let list = try PublicSuffixList(contentsOf: Self.path)
+        let list = try Self.requireList()
         #expect(list.ruleCount > 9000)
         #expect(list.publicSuffix(of: "foo.github.io") == "github.io")
         #expect(!list.isSameSite("alice.github.io", "bob.github.io"))
         #expect(list.isSameSite("static.bbc.co.uk", "www.bbc.co.uk"))
+    }
+
+    @Test func defaultListLookupOrder() throws {
+        // An explicit list from the environment wins.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("weburl-psl-\(getpid()).dat")
+        try "example\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromEnvironment = PublicSuffixList.loadDefault(environment: ["LIMOT_PUBLIC_SUFFIX_LIST": file.path])
+        #expect(fromEnvironment.ruleCount == 1)
+        #expect(fromEnvironment.registrableDomain(of: "foo.github.io") == "github.io")
+
+        // An unreadable environment path falls back to the system file.
+        let system = PublicSuffixList.loadDefault(environment: ["LIMOT_PUBLIC_SUFFIX_LIST": "/nonexistent"])
+        #expect(try system.ruleCount == Self.requireList().ruleCount)
+
+        // Neither readable: the built-in fallback knows common multi-label suffixes only.
+        let fallback = PublicSuffixList.loadDefault(environment: [:], systemPath: "/nonexistent")
+        #expect(fallback.ruleCount > 20 && fallback.ruleCount < 100)
+        #expect(fallback.registrableDomain(of: "www.example.co.uk") == "example.co.uk")
+        #expect(fallback.registrableDomain(of: "shop.example.com.au") == "example.com.au")
+        #expect(fallback.registrableDomain(of: "a.b.example.com") == "example.com")
+        #expect(fallback.registrableDomain(of: "foo.github.io") == "github.io")
     }
 
     @Test func missingFileThrows() {

@@ -7,6 +7,8 @@ public struct CompileStatistics: Sendable {
     public var hostIndexedRules = 0
     /// Of those, rules whose shape is decided without running any regex.
     public var nativeHostRules = 0
+    /// Rules found through a word their url-filter requires.
+    public var wordIndexedRules = 0
     /// Rules whose url-filter matches every URL (WebKit's universal actions).
     public var universalRules = 0
     /// Patterns compiled into RE2 sets, and how many sets.

@@ -34,6 +34,8 @@ public final class ContentRuleEngine: Sendable {
     let ruleMethod: [UInt8]
     let ruleCondition: [Int32]
     let ruleLocation: [Int32]
+    /// List and location in one sortable number: the order of decisions.
+    let ruleOrder: [Int64]
     /// What kind of action sits at the rule's location (for ignore handling).
     let ruleActionKind: [ActionKind]
 
@@ -42,14 +44,19 @@ public final class ContentRuleEngine: Sendable {
         var rule: Int32
         var filter: Int32
     }
-    let hostIndexes: [[UInt64: [HostEntry]]]
+    let hostIndexes: [HashIndex<HostEntry>]
     let hostFilters: [HostAnchoredFilter]
     let hostConfirmations: [LazyRegex?]
+    let tokenIndex: TokenIndex
     let regexSets: [(set: RegexSet, rules: [Int32])]
     let universalAlways: [Int32]
-    let universalIfDomain: [UInt64: [Int32]]
+    let universalIfDomain: HashIndex<Int32>
     let universalUnless: [Int32]
-    let universalUnlessIndex: [UInt64: [Int32]]
+    /// Whether the `universalUnless` rules have no flags and no ignore
+    /// actions, so that a decision can refer to them as a block instead of
+    /// copying them (they apply to nearly every load).
+    let universalUnlessIsPlain: Bool
+    let universalUnlessIndex: HashIndex<Int32>
     let conditions: [CompiledCondition]
 
     enum ActionKind: UInt8, Sendable {
@@ -75,13 +82,16 @@ public final class ContentRuleEngine: Sendable {
     public struct Options: Sendable {
         /// Index host-anchored url-filters by host instead of putting them in RE2 sets.
         public var indexesHosts = true
+        /// Index url-filters by a delimited word they require (see `TokenIndex`).
+        public var indexesWords = true
         /// Check `if-domain`/`unless-domain` natively rather than through
         /// WebKit's generated regexes, and index rules that match every URL
         /// by those domains.
         public var indexesDomains = true
 
-        public init(indexesHosts: Bool = true, indexesDomains: Bool = true) {
+        public init(indexesHosts: Bool = true, indexesWords: Bool = true, indexesDomains: Bool = true) {
             self.indexesHosts = indexesHosts
+            self.indexesWords = indexesWords
             self.indexesDomains = indexesDomains
         }
     }
@@ -98,7 +108,7 @@ public final class ContentRuleEngine: Sendable {
         var ruleCondition: [Int32] = [], ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
         var hostIndexes = [[UInt64: [HostEntry]]](repeating: [:], count: HostAnchoredFilter.Prefix.allCases.count)
         var hostFilters: [HostAnchoredFilter] = [], hostConfirmations: [LazyRegex?] = []
-        var patterns: [(pattern: String, caseSensitive: Bool, rule: Int32)] = []
+        var setPatterns: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
         var universalAlways: [Int32] = [], universalUnless: [Int32] = []
         var universalIfDomain: [UInt64: [Int32]] = [:], universalUnlessIndex: [UInt64: [Int32]] = [:]
         var conditions: [CompiledCondition] = []
@@ -106,6 +116,16 @@ public final class ContentRuleEngine: Sendable {
 
         for (listNumber, input) in inputLists.enumerated() {
             let locations = ActionLocations(rules: input.rules)
+            // Each url-filter is parsed once here; the list was validated, so errors are a bug in the caller.
+            var patterns: [URLFilterPattern] = []
+            patterns.reserveCapacity(input.rules.count)
+            for rule in input.rules {
+                do {
+                    patterns.append(try URLFilterParser.parse(rule.trigger.urlFilter))
+                } catch {
+                    throw CompileError(source: input.source, ruleIndex: rule.index, message: "url-filter \"\(rule.trigger.urlFilter)\": \(error)")
+                }
+            }
             // The list's global stylesheet: universal, flag-free css rules before any ignore rule.
             let firstIgnore = input.rules.indices.first {
                 input.rules[$0].action == .ignorePreviousRules || input.rules[$0].action == .ignoreFollowingRules
@@ -115,7 +135,7 @@ public final class ContentRuleEngine: Sendable {
             for (position, rule) in input.rules.enumerated() {
                 guard case .cssDisplayNone(let selector) = rule.action, !rule.trigger.hasFlags,
                     locations.locationOfRule[position] < firstIgnore,
-                    (try? URLFilterParser.parse(rule.trigger.urlFilter))?.matchesEverything == true
+                    patterns[position].matchesEverything
                 else { continue }
                 globalSelectors.append(selector)
                 globalRules.insert(position)
@@ -152,12 +172,7 @@ public final class ContentRuleEngine: Sendable {
                 ruleCondition.append(conditionID)
 
                 if globalRules.contains(position) { continue }  // applied through the stylesheet
-                let pattern: URLFilterPattern
-                do {
-                    pattern = try URLFilterParser.parse(trigger.urlFilter)
-                } catch {
-                    throw CompileError(source: input.source, ruleIndex: rule.index, message: "url-filter \"\(trigger.urlFilter)\": \(error)")
-                }
+                let pattern = patterns[position]
                 if pattern.matchesEverything {
                     statistics.universalRules += 1
                     if options.indexesDomains, let condition = trigger.condition, conditionID >= 0, case .domains(let domains) = conditions[Int(conditionID)].test {
@@ -181,19 +196,24 @@ public final class ContentRuleEngine: Sendable {
                     if host.isPure { statistics.nativeHostRules += 1 }
                     continue
                 }
-                patterns.append((pattern.re2Pattern, trigger.urlFilterIsCaseSensitive, id))
+                setPatterns.append((pattern, trigger.urlFilterIsCaseSensitive, id))
             }
         }
 
-        // RE2 sets, split by case sensitivity and size.
+        // Word-indexed filters, then RE2 sets for the rest, split by case sensitivity and size.
+        var tokenIndex = TokenIndex()
+        if options.indexesWords {
+            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns)
+        }
+        statistics.wordIndexedRules = tokenIndex.count
         var regexSets: [(set: RegexSet, rules: [Int32])] = []
         for caseSensitive in [false, true] {
-            let group = patterns.filter { $0.caseSensitive == caseSensitive }
+            let group = setPatterns.filter { $0.caseSensitive == caseSensitive }
             var start = 0
             while start < group.count {
                 let slice = group[start..<min(start + Self.patternsPerRegexSet, group.count)]
                 do {
-                    let set = try RegexSet(patterns: slice.map(\.pattern), caseSensitive: caseSensitive)
+                    let set = try RegexSet(patterns: slice.map(\.pattern.re2Pattern), caseSensitive: caseSensitive)
                     regexSets.append((set, slice.map(\.rule)))
                 } catch {
                     let rule = error.patternIndex.map { slice[slice.startIndex + $0].rule }
@@ -204,7 +224,7 @@ public final class ContentRuleEngine: Sendable {
             }
         }
         statistics.lists = lists.count
-        statistics.regexSetPatterns = patterns.count
+        statistics.regexSetPatterns = setPatterns.count
         statistics.regexSets = regexSets.count
         statistics.conditions = conditions.count
 
@@ -218,14 +238,24 @@ public final class ContentRuleEngine: Sendable {
         self.ruleCondition = ruleCondition
         self.ruleLocation = ruleLocation
         self.ruleActionKind = ruleActionKind
-        self.hostIndexes = hostIndexes
+        self.ruleOrder = zip(ruleList, ruleLocation).map { Int64($0) << 32 | Int64($1) }
+        self.hostIndexes = hostIndexes.map(HashIndex.init)
         self.hostFilters = hostFilters
         self.hostConfirmations = hostConfirmations
+        self.tokenIndex = tokenIndex
         self.regexSets = regexSets
         self.universalAlways = universalAlways
-        self.universalIfDomain = universalIfDomain
-        self.universalUnless = universalUnless
-        self.universalUnlessIndex = universalUnlessIndex
+        self.universalIfDomain = HashIndex(universalIfDomain)
+        // Kept in decision order, so that decisions merge instead of sorting them.
+        self.universalUnless = universalUnless.sorted {
+            (ruleList[Int($0)], ruleLocation[Int($0)], $0) < (ruleList[Int($1)], ruleLocation[Int($1)], $1)
+        }
+        self.universalUnlessIsPlain = universalUnless.allSatisfy { rule in
+            let index = Int(rule)
+            return ruleTypes[index] == 0 && ruleLoadTypes[index] == 0 && ruleLoadContexts[index] == 0 && ruleMethod[index] == 0
+                && ruleActionKind[index] != .ignorePrevious && ruleActionKind[index] != .ignoreFollowing
+        }
+        self.universalUnlessIndex = HashIndex(universalUnlessIndex)
         self.conditions = conditions
         let elapsed = ContinuousClock.now - clock
         statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

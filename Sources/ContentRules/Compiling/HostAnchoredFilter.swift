@@ -33,6 +33,9 @@ struct HostAnchoredFilter: Sendable {
     /// Whether the filter is exactly prefix + host + the usual end, so that
     /// the native check decides alone without running the regex.
     var isPure: Bool
+    /// The literal characters that must follow the host (the tail's leading
+    /// run, lower-case), checked before running the regex of an impure filter.
+    var tailLiteral: [UInt8] = []
 
     /// AdGuard's end for `||host^`: `([/:&\?].*)?$`.
     static let separatorEnd = "([/:&\\?].*)?$"
@@ -69,7 +72,22 @@ struct HostAnchoredFilter: Sendable {
                 case .anySchemeAnySubdomains: pure = tailText.isEmpty
                 case .httpAnySubdomains: pure = false
                 }
-                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive)
+                var literal: [UInt8] = []
+                var position = tail.startIndex
+                while position < tail.endIndex {
+                    var byte = tail[position]
+                    if byte == 0x5C, position + 1 < tail.endIndex, !tail[position + 1].isASCIILetter, !(tail[position + 1] >= 0x30 && tail[position + 1] <= 0x39) {
+                        byte = tail[position + 1]
+                        position += 1
+                    } else if !(byte.isASCIILetter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2F || byte == 0x2D || byte == 0x5F || byte == 0x3D || byte == 0x26 || byte == 0x2C || byte == 0x25 || byte == 0x3A) {
+                        break
+                    }
+                    // A quantifier after this character would make it optional.
+                    if position + 1 < tail.endIndex, [UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{")].contains(tail[position + 1]) { break }
+                    literal.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                    position += 1
+                }
+                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive, tailLiteral: literal)
             }
         }
         return nil
@@ -152,6 +170,29 @@ extension HostAnchoredFilter {
         case .anySchemeAnySubdomains, .httpAnySubdomains:
             return true
         }
+    }
+}
+
+extension HostAnchoredFilter {
+    /// A necessary condition for an impure filter: the host and the tail's
+    /// leading literal stand at `start` (ASCII case-insensitively).
+    func prefilter(_ url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let end = start + host.count + tailLiteral.count
+        guard end <= url.count else { return false }
+        var offset = start
+        for expected in host {
+            var byte = url[offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != expected { return false }
+            offset += 1
+        }
+        for expected in tailLiteral {
+            var byte = url[offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != expected { return false }
+            offset += 1
+        }
+        return true
     }
 }
 

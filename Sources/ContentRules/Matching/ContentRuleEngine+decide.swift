@@ -16,19 +16,23 @@ extension ContentRuleEngine {
             loadType: request.isThirdParty(publicSuffixList: publicSuffixList) ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
             loadContext: request.loadContext.rawValue,
             method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0)
-        var url = Array(urlString.utf8)
-        var top = Array(topString.utf8)
-        var frame = Array(frameString.utf8)
-        return url.withUnsafeMutableBufferPointer { urlBuffer in
-            top.withUnsafeMutableBufferPointer { topBuffer in
-                frame.withUnsafeMutableBufferPointer { frameBuffer in
+        return Self.withBytes(urlString) { urlBuffer in
+            Self.withBytes(topString) { topBuffer in
+                Self.withBytes(frameString) { frameBuffer in
                     var keys: [DomainKey] = []
-                    DomainKeys.extract(from: UnsafeBufferPointer(topBuffer), into: &keys)
-                    let context = ConditionContext(topURL: UnsafeBufferPointer(topBuffer), frameURL: UnsafeBufferPointer(frameBuffer), topDomainKeys: keys)
-                    return decide(url: UnsafeBufferPointer(urlBuffer), flags: &flags, context: context, isDocument: isDocument)
+                    DomainKeys.extract(from: topBuffer, into: &keys)
+                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
+                    return decide(url: urlBuffer, flags: &flags, context: context, isDocument: isDocument)
                 }
             }
         }
+    }
+
+    /// The UTF-8 bytes of a string without copying them when it is native.
+    @inline(__always)
+    static func withBytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var string = string
+        return string.withUTF8(body)
     }
 
     struct RequestFlags {
@@ -53,6 +57,8 @@ extension ContentRuleEngine {
 
     private func decide(url: UnsafeBufferPointer<UInt8>, flags: inout RequestFlags, context: ConditionContext, isDocument: Bool) -> Decision {
         var matched: [Int32] = []
+        // Rules of the pre-sorted universal block, already in decision order.
+        var universal: [Int32] = []
         var memo: [(condition: Int32, allows: Bool)] = []
 
         func conditionAllows(_ condition: Int32) -> Bool {
@@ -75,12 +81,12 @@ extension ContentRuleEngine {
             prefix.forEachHostStart(in: url) { start in
                 var end = start
                 while end < url.count, url[end] != 0x2E, url[end] != 0x2F { end += 1 }
-                guard end < url.count, url[end] == 0x2E, let entries = index[hostKey(url, from: start, to: end)] else { return }
-                for entry in entries {
+                guard end < url.count, url[end] == 0x2E else { return }
+                index.forEach(hostKey(url, from: start, to: end)) { entry in
                     let filter = hostFilters[Int(entry.filter)]
                     let isMatch: Bool
                     if let confirmation = hostConfirmations[Int(entry.filter)] {
-                        isMatch = NativeDomainList.equalPrefix(filter.host, url, start) && confirmation.matches(url)
+                        isMatch = filter.prefilter(url, at: start) && confirmation.matches(url)
                     } else {
                         isMatch = filter.pureMatch(in: url, at: start)
                     }
@@ -88,7 +94,8 @@ extension ContentRuleEngine {
                 }
             }
         }
-        // Everything else that is a regex.
+        // Filters found through the words of the URL, then everything else that is a regex.
+        tokenIndex.forEachMatch(in: url) { consider($0) }
         for shard in regexSets {
             do {
                 try shard.set.forEachMatch(in: url) { consider(shard.rules[$0]) }
@@ -101,21 +108,25 @@ extension ContentRuleEngine {
         for rule in universalAlways { consider(rule) }
         if !universalIfDomain.isEmpty {
             for key in context.topDomainKeys {
-                if let rules = universalIfDomain[key.hash] { for rule in rules { consider(rule) } }
+                universalIfDomain.forEach(key.hash) { consider($0) }
             }
         }
         if !universalUnless.isEmpty {
             var excluded: [Int32] = []
             for key in context.topDomainKeys {
-                if let rules = universalUnlessIndex[key.hash] {
-                    for rule in rules where !conditionAllows(ruleCondition[Int(rule)]) { excluded.append(rule) }
+                universalUnlessIndex.forEach(key.hash) { rule in
+                    if !conditionAllows(ruleCondition[Int(rule)]) { excluded.append(rule) }
                 }
             }
+            if universalUnlessIsPlain {
+                return resolve(matched, merging: [], plainBlockExcluding: excluded, isDocument: isDocument)
+            }
+            universal.reserveCapacity(universalUnless.count)
             for rule in universalUnless where flagsAllow(Int(rule), flags) && !excluded.contains(rule) {
-                matched.append(rule)
+                universal.append(rule)
             }
         }
-        return resolve(matched, isDocument: isDocument)
+        return resolve(matched, merging: universal, plainBlockExcluding: nil, isDocument: isDocument)
     }
 
     private func considerSlowly(_ rule: Int32, url: UnsafeBufferPointer<UInt8>, consider: (Int32) -> Void) {
@@ -128,18 +139,30 @@ extension ContentRuleEngine {
     }
 
     /// Orders matched rules by list and location and applies the ignore rules.
-    private func resolve(_ matched: [Int32], isDocument: Bool) -> Decision {
-        var sorted = matched
-        sorted.sort { a, b in
-            let (la, lb) = (ruleList[Int(a)], ruleList[Int(b)])
-            if la != lb { return la < lb }
-            let (pa, pb) = (ruleLocation[Int(a)], ruleLocation[Int(b)])
-            return pa != pb ? pa < pb : a < b
+    /// With `plainBlockExcluding`, the plain universal block applies too (but
+    /// for the excluded rules), within the window the ignore rules leave.
+    private func resolve(_ matched: [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, isDocument: Bool) -> Decision {
+        @inline(__always) func precedes(_ a: Int32, _ b: Int32) -> Bool {
+            let (oa, ob) = (ruleOrder[Int(a)], ruleOrder[Int(b)])
+            return oa != ob ? oa < ob : a < b
         }
-        // Drop duplicates (a rule found at two host positions).
+        var sorted = matched
+        sorted.sort(by: precedes)
+        // Merge with the universal block; drop duplicates (a rule found at two host positions).
         var unique: [Int32] = []
-        unique.reserveCapacity(sorted.count)
-        for rule in sorted where unique.last != rule { unique.append(rule) }
+        unique.reserveCapacity(sorted.count + universal.count)
+        var (i, j) = (0, 0)
+        while i < sorted.count || j < universal.count {
+            let next: Int32
+            if j == universal.count || (i < sorted.count && precedes(sorted[i], universal[j])) {
+                next = sorted[i]
+                i += 1
+            } else {
+                next = universal[j]
+                j += 1
+            }
+            if unique.last != next { unique.append(next) }
+        }
 
         var applied: [Int32] = []
         var discarded: [Int32] = []
@@ -166,7 +189,11 @@ extension ContentRuleEngine {
             applied += segment
             start = end
         }
-        return Decision(engine: self, applied: applied, discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists, isDocument: isDocument)
+        var decision = Decision(engine: self, applied: applied, discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists, isDocument: isDocument)
+        if let excluded = plainBlockExcluding {
+            decision.plainBlock = .init(excluded: excluded)
+        }
+        return decision
     }
 }
 

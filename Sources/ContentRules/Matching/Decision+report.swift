@@ -11,12 +11,11 @@ extension Decision {
     /// the rules that decided them (list and index).
     public func jsonLine(url: String) -> String {
         var rules: [String] = []
-        for outcome in outcomes {
-            for applied in outcome.actions {
-                for rule in applied.rules {
-                    rules.append("{\"list\":\(JSONText.quote(rule.source)),\"rule\":\(rule.index),\"action\":\(JSONText.quote(applied.action.typeName))}")
-                }
-            }
+        rules.reserveCapacity(applied.count)
+        for rule in applied {
+            let reference = engine.reference(rule)
+            let action = engine.lists[Int(engine.ruleList[Int(rule)])].locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
+            rules.append("{\"list\":\(JSONText.quote(reference.source)),\"rule\":\(reference.index),\"action\":\(JSONText.quote(action.typeName))}")
         }
         let actions = actionSummaries.map(JSONText.quote).joined(separator: ",")
         return "{\"url\":\(JSONText.quote(url)),\"blocked\":\(isBlocked),\"actions\":[\(actions)],\"rules\":[\(rules.joined(separator: ","))]}"

@@ -27,28 +27,94 @@ public struct Decision: Sendable {
     }
 
     let engine: ContentRuleEngine
-    /// Surviving rules (global numbers), sorted by list and location.
-    let applied: [Int32]
-    let discarded: [Int32]
+    /// Surviving rules (global numbers), sorted by list and location; the
+    /// plain universal block is added on demand.
+    private let specificApplied: [Int32]
+    private let specificDiscarded: [Int32]
+
+    /// The engine's plain universal block, applied but for `excluded`.
+    struct PlainBlock: Sendable {
+        var excluded: [Int32]
+    }
+    var plainBlock: PlainBlock?
     let ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
     let stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
     let globalLists: [Int32]
     /// Whether the request was a document (global stylesheets apply).
     public let isDocument: Bool
 
+    init(engine: ContentRuleEngine, applied: [Int32], discarded: [Int32], ignoredByRule: [Int32: Int32], stoppedByRule: [Int32: Int32], globalLists: [Int32], isDocument: Bool) {
+        self.engine = engine
+        self.specificApplied = applied
+        self.specificDiscarded = discarded
+        self.ignoredByRule = ignoredByRule
+        self.stoppedByRule = stoppedByRule
+        self.globalLists = globalLists
+        self.isDocument = isDocument
+    }
+
+    /// Whether a rule of the plain block survives this list's ignore rules.
+    private func blockRuleSurvives(_ rule: Int32) -> Bool {
+        let list = engine.ruleList[Int(rule)]
+        let location = engine.ruleLocation[Int(rule)]
+        if let ignore = ignoredByRule[list], location <= engine.ruleLocation[Int(ignore)] { return false }
+        if let stop = stoppedByRule[list], location >= engine.ruleLocation[Int(stop)] { return false }
+        return true
+    }
+
+    /// Every applied rule in decision order, the plain block merged in.
+    var applied: [Int32] {
+        guard let block = plainBlock else { return specificApplied }
+        let extra = engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
+        return Self.merge(specificApplied, extra, order: engine.ruleOrder)
+    }
+
+    /// Rules that matched but were discarded by ignore rules.
+    var discarded: [Int32] {
+        guard let block = plainBlock else { return specificDiscarded }
+        let extra = engine.universalUnless.filter { !block.excluded.contains($0) && !blockRuleSurvives($0) }
+        return Self.merge(specificDiscarded, extra, order: engine.ruleOrder)
+    }
+
+    private static func merge(_ a: [Int32], _ b: [Int32], order: [Int64]) -> [Int32] {
+        if b.isEmpty { return a }
+        var result: [Int32] = []
+        result.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j])) {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// Whether an applied rule has an action of this kind.
+    private func applies(_ kind: ContentRuleEngine.ActionKind) -> Bool {
+        if specificApplied.contains(where: { engine.ruleActionKind[Int($0)] == kind }) { return true }
+        guard let block = plainBlock else { return false }
+        return engine.universalUnless.contains {
+            engine.ruleActionKind[Int($0)] == kind && !block.excluded.contains($0) && blockRuleSurvives($0)
+        }
+    }
+
     /// Whether any list blocks the load.
     public var isBlocked: Bool {
-        applied.contains { engine.ruleActionKind[Int($0)] == .block }
+        applies(.block)
     }
 
     /// Whether cookies must be stripped from the request and response.
     public var blocksCookies: Bool {
-        applied.contains { engine.ruleActionKind[Int($0)] == .blockCookies }
+        applies(.blockCookies)
     }
 
     /// Whether an `http:`/`ws:` URL on its default port is to be upgraded.
     public var makesHTTPS: Bool {
-        applied.contains { engine.ruleActionKind[Int($0)] == .makeHTTPS }
+        applies(.makeHTTPS)
     }
 
     /// Selectors to hide on the page: the lists' global stylesheets (for
@@ -64,17 +130,19 @@ public struct Decision: Sendable {
         return selectors
     }
 
-    /// The distinct actions that apply, in order (lists in the order given).
+    /// The actions that apply, in WebKit's order (lists in the order given).
+    /// Rules sharing an action location report it once, as in WebKit; equal
+    /// actions at different locations are reported each time.
     public var actions: [Action] {
         var result: [Action] = []
-        var seen: [(list: Int32, location: Int32)] = []
+        result.reserveCapacity(applied.count)
+        var previous: (list: Int32, location: Int32) = (-1, -1)
         for rule in applied {
             let list = engine.ruleList[Int(rule)]
             let location = engine.ruleLocation[Int(rule)]
-            if seen.contains(where: { $0.list == list && $0.location == location }) { continue }
-            seen.append((list, location))
-            let action = engine.lists[Int(list)].locations.actionAtLocation[Int(location)]
-            if !result.contains(action) { result.append(action) }
+            if list == previous.list && location == previous.location { continue }
+            previous = (list, location)
+            result.append(engine.lists[Int(list)].locations.actionAtLocation[Int(location)])
         }
         return result
     }
@@ -82,21 +150,26 @@ public struct Decision: Sendable {
     /// The full account per list, for `rules explain` and the stats page.
     public var outcomes: [ListOutcome] {
         var outcomes: [ListOutcome] = []
+        let allApplied = applied
         for (number, list) in engine.lists.enumerated() {
             let listNumber = Int32(number)
             var actions: [AppliedAction] = []
-            for rule in applied where engine.ruleList[Int(rule)] == listNumber {
+            var lastLocation: Int32 = -1
+            for rule in allApplied where engine.ruleList[Int(rule)] == listNumber {
                 let action = list.locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
                 let reference = engine.reference(rule)
-                if let existing = actions.firstIndex(where: { $0.action == action }) {
-                    actions[existing].rules.append(reference)
+                let location = engine.ruleLocation[Int(rule)]
+                if location == lastLocation, !actions.isEmpty {
+                    actions[actions.count - 1].rules.append(reference)
                 } else {
                     actions.append(AppliedAction(action: action, rules: [reference]))
                 }
+                lastLocation = location
             }
             let ignoredBy = ignoredByRule[listNumber]
             let stoppedBy = stoppedByRule[listNumber]
             let global = isDocument && globalLists.contains(listNumber) ? list.globalSelectors : []
+            let discarded = self.discarded
             let inList = discarded.filter { engine.ruleList[Int($0)] == listNumber }
             let overridden = inList.filter { ignoredBy != nil && engine.ruleLocation[Int($0)] <= engine.ruleLocation[Int(ignoredBy!)] && $0 != ignoredBy }
             let cutOff = inList.filter { !overridden.contains($0) && $0 != ignoredBy }

@@ -107,7 +107,7 @@ struct ActionReader {
         transform.password = object["password"]?.stringValue
         transform.path = object["path"]?.stringValue
         if let port = object["port"]?.stringValue {
-            guard port.isEmpty || (port.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (UInt16(port) != nil)) else {
+            guard port.isEmpty || Self.parsePort(port) != nil else {
                 _ = fail(.jsonRedirectInvalidPort, field + ".port", "\"\(port)\"")
                 return nil
             }
@@ -139,6 +139,15 @@ struct ActionReader {
             transform.query = query
         }
         return transform
+    }
+
+    /// A port as WebKit's `parseInteger<uint16_t>` reads it: leading
+    /// white space and a `+` allowed, then digits only, at most 65535.
+    static func parsePort(_ text: String) -> UInt16? {
+        var digits = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return UInt16(String(digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" })))
     }
 
     private mutating func readQueryTransform(_ object: JSONObject) -> QueryTransform? {
@@ -182,11 +191,12 @@ struct ActionReader {
         guard let requestHeaders = readHeaderOperations("request-headers"),
             let responseHeaders = readHeaderOperations("response-headers")
         else { return nil }
-        guard case .number(let number)? = object["priority"], number >= 0, number == number.rounded(), number <= Double(Int32.max) else {
+        // WebKit truncates the number toward zero and wants 0...Int32.max.
+        guard case .number(let number)? = object["priority"], number.rounded(.towardZero) >= 0, number.rounded(.towardZero) <= Double(Int32.max) else {
             let found = object["priority"].map { "\"priority\" is \($0.kindDescription)" } ?? "the action has no \"priority\""
             return fail(.jsonModifyHeadersInvalidPriority, "action.priority", found)
         }
-        return .modifyHeaders(ModifyHeaders(priority: Int(number), requestHeaders: requestHeaders, responseHeaders: responseHeaders))
+        return .modifyHeaders(ModifyHeaders(priority: Int(number.rounded(.towardZero)), requestHeaders: requestHeaders, responseHeaders: responseHeaders))
     }
 
     private mutating func readHeaderOperations(_ key: String) -> [ModifyHeaders.Operation]? {

@@ -32,7 +32,7 @@ public enum CSSSelectorValidator {
     /// `::slotted(` …) may be nested inside one another. Real selectors use a
     /// handful; the limit only keeps a hostile rule list from exhausting the
     /// stack.
-    public static let maximumNestingDepth = 128
+    public static let maximumNestingDepth = 64
 
     /// Why WebKit would reject `selectorList`, or `nil` when it accepts it.
     ///
@@ -42,8 +42,7 @@ public enum CSSSelectorValidator {
     /// `"unknown pseudo-class ':has-text()' at offset 4"`.
     public static func problem(in selectorList: String) -> String? {
         var tokenizer = Tokenizer(selectorList)
-        let tokens = tokenizer.tokenize()
-        var parser = Parser(tokens: tokens, sourceLength: tokens.last?.offset ?? 0)
+        var parser = Parser(tokens: tokenizer.tokenize(), input: tokenizer.input)
         return parser.problemInSelectorList()
     }
 
@@ -57,8 +56,11 @@ public enum CSSSelectorValidator {
 // MARK: - Tokens
 
 extension CSSSelectorValidator {
-    /// A token of CSS Syntax Level 3, as WebKit's `CSSTokenizer` produces it.
-    /// Comments produce no token at all.
+    /// A token of CSS Syntax Level 3, as WebKit's `CSSTokenizer` produces it
+    /// (comments produce none). Plain data: a name or string is decoded from
+    /// the input only when the parser asks for it (``Parser/value(_:)``),
+    /// which is rarely, so that the 3,000 class and ID selectors of a typical
+    /// rule list cost no string allocations.
     fileprivate struct Token {
         enum Kind: UInt8 {
             case ident, function, atKeyword, hash, string, badString, url, badURL
@@ -79,9 +81,9 @@ extension CSSSelectorValidator {
         /// Where the token starts, in Unicode scalars.
         var offset: Int
         var block: Block = .none
-        /// Unescaped name of an ident, function, at-keyword or hash; contents
-        /// of a string or URL; unit of a dimension.
-        var value: String = ""
+        /// Where the (still escaped) name of an ident, function, at-keyword
+        /// or hash starts, the unit of a dimension, or the contents of a string.
+        var valueStart = 0
         /// The code point of a delimiter token.
         var delimiter: Unicode.Scalar = " "
         /// A hash token whose name would start an identifier (`#a`, not `#1`).
@@ -94,39 +96,6 @@ extension CSSSelectorValidator {
         func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
             kind == .delimiter && delimiter == scalar
         }
-
-        /// How the token looks in a message.
-        var quoted: String {
-            switch kind {
-            case .ident: return "'\(value)'"
-            case .function: return "'\(value)('"
-            case .atKeyword: return "'@\(value)'"
-            case .hash: return "'#\(value)'"
-            case .string, .badString: return "a string"
-            case .url, .badURL: return "'url('"
-            case .delimiter: return "'\(delimiter)'"
-            case .number, .percentage, .dimension: return "a number"
-            case .whitespace: return "whitespace"
-            case .cdo: return "'<!--'"
-            case .cdc: return "'-->'"
-            case .colon: return "':'"
-            case .semicolon: return "';'"
-            case .comma: return "','"
-            case .leftBracket: return "'['"
-            case .rightBracket: return "']'"
-            case .leftParenthesis: return "'('"
-            case .rightParenthesis: return "')'"
-            case .leftBrace: return "'{'"
-            case .rightBrace: return "'}'"
-            case .includeMatch: return "'~='"
-            case .dashMatch: return "'|='"
-            case .prefixMatch: return "'^='"
-            case .suffixMatch: return "'$='"
-            case .substringMatch: return "'*='"
-            case .column: return "'||'"
-            case .endOfFile: return "nothing"
-            }
-        }
     }
 }
 
@@ -136,8 +105,8 @@ extension CSSSelectorValidator {
     /// CSS Syntax Level 3 tokenization, following WebKit's `CSSTokenizer`
     /// (including its handling of `url(`, CR LF, and blocks left open).
     fileprivate struct Tokenizer {
-        private let input: [Unicode.Scalar]
-        private var position = 0
+        let input: [Unicode.Scalar]
+        private var position: Int
         /// The kinds of the blocks that are open, innermost last.
         private var openBlocks: [Token.Kind] = []
 
@@ -145,6 +114,12 @@ extension CSSSelectorValidator {
             // Preprocessing: NUL becomes U+FFFD. CR and FF are not rewritten;
             // they are newlines wherever a newline is tested, as in WebKit.
             input = string.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }
+            position = 0
+        }
+
+        private init(input: [Unicode.Scalar], position: Int) {
+            self.input = input
+            self.position = position
         }
 
         /// All tokens, ending with one `.endOfFile` token whose offset is the
@@ -159,6 +134,23 @@ extension CSSSelectorValidator {
                 tokens.append(token)
                 if token.kind == .endOfFile { return tokens }
             }
+        }
+
+        /// The unescaped name that starts at `start` in `input`.
+        static func name(in input: [Unicode.Scalar], at start: Int) -> String {
+            var tokenizer = Tokenizer(input: input, position: start)
+            var name = String.UnicodeScalarView()
+            while let scalar = tokenizer.consumeNameCodePoint() { name.append(scalar) }
+            return String(name)
+        }
+
+        /// The unescaped contents of the string token whose contents start at
+        /// `start` in `input`.
+        static func string(in input: [Unicode.Scalar], at start: Int) -> String {
+            var tokenizer = Tokenizer(input: input, position: start)
+            var contents: String.UnicodeScalarView? = String.UnicodeScalarView()
+            _ = tokenizer.consumeString(endingWith: input[start - 1], into: &contents)
+            return String(contents ?? String.UnicodeScalarView())
         }
 
         // MARK: Looking at the input
@@ -192,15 +184,16 @@ extension CSSSelectorValidator {
             case "\0" where start >= input.count:
                 return Token(kind: .endOfFile, offset: start)
             case " ", "\t", "\n", "\r", "\u{0C}":
-                while Self.isWhitespace(peek()) && position < input.count { position += 1 }
+                while Self.isWhitespace(peek()) { position += 1 }
                 return Token(kind: .whitespace, offset: start)
             case "\"", "'":
-                return consumeString(endingWith: scalar)
+                var noContents: String.UnicodeScalarView?
+                return consumeString(endingWith: scalar, into: &noContents)
             case "#":
                 if Self.isNameCodePoint(peek()) || Self.isValidEscape(peek(), peek(1)) {
-                    let isIdentifier = wouldStartIdentifier(peek(), peek(1), peek(2))
-                    var token = Token(kind: .hash, offset: start, value: consumeName())
-                    token.isIdentifierHash = isIdentifier
+                    var token = Token(kind: .hash, offset: start, valueStart: position)
+                    token.isIdentifierHash = wouldStartIdentifier(peek(), peek(1), peek(2))
+                    skipName()
                     return token
                 }
                 return delimiter(scalar)
@@ -255,7 +248,9 @@ extension CSSSelectorValidator {
                 return delimiter(scalar)
             case "@":
                 if wouldStartIdentifier(peek(), peek(1), peek(2)) {
-                    return Token(kind: .atKeyword, offset: start, value: consumeName())
+                    let token = Token(kind: .atKeyword, offset: start, valueStart: position)
+                    skipName()
+                    return token
                 }
                 return delimiter(scalar)
             case "\\":
@@ -277,14 +272,12 @@ extension CSSSelectorValidator {
         }
 
         private func delimiter(_ scalar: Unicode.Scalar) -> Token {
-            var token = Token(kind: .delimiter, offset: 0)
-            token.delimiter = scalar
-            return token
+            Token(kind: .delimiter, offset: 0, delimiter: scalar)
         }
 
-        private mutating func blockStart(_ kind: Token.Kind, opening block: Token.Kind? = nil, value: String = "") -> Token {
+        private mutating func blockStart(_ kind: Token.Kind, opening block: Token.Kind? = nil, valueStart: Int = 0) -> Token {
             openBlocks.append(block ?? kind)
-            return Token(kind: kind, offset: 0, block: .start, value: value)
+            return Token(kind: kind, offset: 0, block: .start, valueStart: valueStart)
         }
 
         private mutating func blockEnd(_ kind: Token.Kind, closing opener: Token.Kind) -> Token {
@@ -306,16 +299,16 @@ extension CSSSelectorValidator {
         }
 
         private static func isDigit(_ c: Unicode.Scalar) -> Bool {
-            ("0"..."9").contains(c)
+            c.value &- 0x30 < 10
         }
 
         private static func isHexDigit(_ c: Unicode.Scalar) -> Bool {
-            isDigit(c) || ("a"..."f").contains(c) || ("A"..."F").contains(c)
+            isDigit(c) || (c.value | 0x20) &- 0x61 < 6
         }
 
         /// Letters, `_` and every non-ASCII code point.
         private static func isNameStartCodePoint(_ c: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || !c.isASCII
+            (c.value | 0x20) &- 0x61 < 26 || c == "_" || c.value >= 0x80
         }
 
         private static func isNameCodePoint(_ c: Unicode.Scalar) -> Bool {
@@ -365,21 +358,20 @@ extension CSSSelectorValidator {
         private mutating func consumeSingleWhitespace() {
             if peek() == "\r" && peek(1) == "\n" {
                 position += 2
-            } else if Self.isWhitespace(peek()) && position < input.count {
+            } else if Self.isWhitespace(peek()) {
                 position += 1
             }
         }
 
         /// The code point after a backslash that is known to be a valid escape.
         private mutating func consumeEscape() -> Unicode.Scalar {
-            let atEnd = position >= input.count
+            guard position < input.count else { return "\u{FFFD}" }
             let first = consume()
-            if atEnd { return "\u{FFFD}" }
             guard Self.isHexDigit(first) else { return first }
-            var value = hexValue(first)
+            var value = Self.hexValue(first)
             var digits = 1
-            while digits < 6 && Self.isHexDigit(peek()) && position < input.count {
-                value = value * 16 + hexValue(consume())
+            while digits < 6 && Self.isHexDigit(peek()) {
+                value = value * 16 + Self.hexValue(consume())
                 digits += 1
             }
             consumeSingleWhitespace()
@@ -387,34 +379,31 @@ extension CSSSelectorValidator {
             return Unicode.Scalar(value) ?? "\u{FFFD}"
         }
 
-        private func hexValue(_ c: Unicode.Scalar) -> UInt32 {
-            switch c {
-            case "0"..."9": return c.value - 0x30
-            case "a"..."f": return c.value - 0x61 + 10
-            default: return c.value - 0x41 + 10
-            }
+        private static func hexValue(_ c: Unicode.Scalar) -> UInt32 {
+            isDigit(c) ? c.value - 0x30 : (c.value | 0x20) - 0x61 + 10
         }
 
-        private mutating func consumeName() -> String {
-            var name = String.UnicodeScalarView()
-            while position < input.count {
-                let c = input[position]
-                if Self.isNameCodePoint(c) {
-                    name.append(c)
-                    position += 1
-                } else if Self.isValidEscape(c, peek(1)) {
-                    position += 1
-                    name.append(consumeEscape())
-                } else {
-                    break
-                }
+        /// One code point of a name, unescaped, or `nil` where the name ends.
+        private mutating func consumeNameCodePoint() -> Unicode.Scalar? {
+            guard position < input.count else { return nil }
+            let c = input[position]
+            if Self.isNameCodePoint(c) {
+                position += 1
+                return c
             }
-            return String(name)
+            if Self.isValidEscape(c, peek(1)) {
+                position += 1
+                return consumeEscape()
+            }
+            return nil
+        }
+
+        private mutating func skipName() {
+            while consumeNameCodePoint() != nil {}
         }
 
         private mutating func consumeNumeric() -> Token {
-            var token = Token(kind: .number, offset: position)
-            token.isInteger = true
+            var token = Token(kind: .number, offset: position, isInteger: true)
             if peek() == "+" {
                 token.sign = .plus
                 position += 1
@@ -441,7 +430,8 @@ extension CSSSelectorValidator {
             }
             if wouldStartIdentifier(peek(), peek(1), peek(2)) {
                 token.kind = .dimension
-                token.value = consumeName()
+                token.valueStart = position
+                skipName()
             } else if consumeIfNext("%") {
                 token.kind = .percentage
             }
@@ -449,21 +439,26 @@ extension CSSSelectorValidator {
         }
 
         private mutating func consumeIdentLike() -> Token {
-            let name = consumeName()
-            guard consumeIfNext("(") else { return Token(kind: .ident, offset: 0, value: name) }
-            if Self.equalsIgnoringASCIICase(name, "url") {
-                while Self.isWhitespace(peek()) && position < input.count { position += 1 }
+            let start = position
+            skipName()
+            guard consumeIfNext("(") else { return Token(kind: .ident, offset: start, valueStart: start) }
+            if position - start == 4 && Self.equalsIgnoringASCIICase(Self.name(in: input, at: start), "url") {
+                while Self.isWhitespace(peek()) { position += 1 }
                 if peek() != "\"" && peek() != "'" { return consumeURL() }
             }
-            return blockStart(.function, opening: .leftParenthesis, value: name)
+            return blockStart(.function, opening: .leftParenthesis, valueStart: start)
         }
 
-        private mutating func consumeString(endingWith quote: Unicode.Scalar) -> Token {
-            var value = String.UnicodeScalarView()
+        /// After the opening quote. With `contents`, also collects the
+        /// unescaped contents (only done when the parser needs them).
+        private mutating func consumeString(
+            endingWith quote: Unicode.Scalar, into contents: inout String.UnicodeScalarView?
+        ) -> Token {
+            let token = Token(kind: .string, offset: 0, valueStart: position)
             while true {
-                if position >= input.count { return Token(kind: .string, offset: 0, value: String(value)) }
+                if position >= input.count { return token }
                 let c = consume()
-                if c == quote { return Token(kind: .string, offset: 0, value: String(value)) }
+                if c == quote { return token }
                 if Self.isNewline(c) {
                     position -= 1
                     return Token(kind: .badString, offset: 0)
@@ -473,35 +468,31 @@ extension CSSSelectorValidator {
                     if Self.isNewline(peek()) {
                         consumeSingleWhitespace()
                     } else {
-                        value.append(consumeEscape())
+                        let escaped = consumeEscape()
+                        contents?.append(escaped)
                     }
                 } else {
-                    value.append(c)
+                    contents?.append(c)
                 }
             }
         }
 
         /// After `url(` and whitespace, when no quote follows.
         private mutating func consumeURL() -> Token {
-            var value = String.UnicodeScalarView()
             while true {
-                if position >= input.count { return Token(kind: .url, offset: 0, value: String(value)) }
+                if position >= input.count { return Token(kind: .url, offset: 0) }
                 let c = consume()
-                if c == ")" { return Token(kind: .url, offset: 0, value: String(value)) }
+                if c == ")" { return Token(kind: .url, offset: 0) }
                 if Self.isWhitespace(c) {
-                    while Self.isWhitespace(peek()) && position < input.count { position += 1 }
-                    if consumeIfNext(")") || position >= input.count {
-                        return Token(kind: .url, offset: 0, value: String(value))
-                    }
+                    while Self.isWhitespace(peek()) { position += 1 }
+                    if consumeIfNext(")") || position >= input.count { return Token(kind: .url, offset: 0) }
                     break
                 }
                 if c == "\"" || c == "'" || c == "(" || Self.isNonPrintable(c) { break }
                 if c == "\\" {
                     guard Self.isValidEscape(c, peek()) else { break }
-                    value.append(consumeEscape())
-                    continue
+                    _ = consumeEscape()
                 }
-                value.append(c)
             }
             // The remnants of a bad URL: up to and including the next `)`.
             while position < input.count {
@@ -710,102 +701,6 @@ extension CSSSelectorValidator {
     }
 }
 
-// MARK: - Problems
-
-extension CSSSelectorValidator {
-    /// Why a selector list is invalid. Kept as data while parsing, because
-    /// building message strings in the recursive functions would bloat every
-    /// stack frame; ``message`` renders it once at the end.
-    fileprivate enum Problem {
-        case empty
-        case unexpected(Token)
-        case expectedSelector(found: Token)
-        case expectedSelectorAfterComma(comma: Token, found: Token)
-        case expectedSelectorAfterCombinator(offset: Int, found: Token)
-        case pseudoElementNotLast(name: String, combinatorOffset: Int)
-        case undeclaredNamespace(prefix: String, offset: Int)
-        case expectedNameAfterBar(found: Token)
-        case notAllowedAfterPseudoElement(selector: String, offset: Int, pseudoElement: String)
-        case invalidIDSelector(Token)
-        case expectedClassName(dot: Token, found: Token)
-        case expectedAttributeName(found: Token)
-        case expectedAttributeMatcher(found: Token)
-        case expectedAttributeValue(found: Token)
-        case unknownAttributeFlag(Token)
-        case unexpectedInAttribute(Token)
-        case expectedPseudoName(colon: Token, found: Token)
-        case unknownPseudoClass(name: Token)
-        case unknownPseudoElement(name: Token)
-        case pseudoElementInFunction(name: Token)
-        case needsArgument(colons: String, name: Token)
-        case takesNoArgument(colons: String, name: Token)
-        case invalidArgument(colons: String, name: Token)
-        case nestedHas(name: Token)
-        case nestedTooDeeply(name: Token)
-
-        var message: String {
-            switch self {
-            case .empty:
-                return "empty selector"
-            case .unexpected(let token):
-                return "unexpected \(token.quoted) at offset \(token.offset)"
-            case .expectedSelector(let found):
-                return "expected a selector at offset \(found.offset), found \(found.quoted)"
-            case .expectedSelectorAfterComma(let comma, let found):
-                return found.kind == .endOfFile
-                    ? "nothing after ',' at offset \(comma.offset)"
-                    : "expected a selector after ',' at offset \(found.offset), found \(found.quoted)"
-            case .expectedSelectorAfterCombinator(let offset, let found):
-                return "expected a selector after the combinator at offset \(offset), found \(found.quoted)"
-            case .pseudoElementNotLast(let name, let offset):
-                return "pseudo-element '\(name)' must be in the last compound selector, but a combinator follows at offset \(offset)"
-            case .undeclaredNamespace(let prefix, let offset):
-                return "undeclared namespace prefix '\(prefix)|' at offset \(offset)"
-            case .expectedNameAfterBar(let found):
-                return "expected a name after '|' at offset \(found.offset), found \(found.quoted)"
-            case .notAllowedAfterPseudoElement(let selector, let offset, let pseudoElement):
-                return "'\(selector)' at offset \(offset) cannot follow pseudo-element '\(pseudoElement)'"
-            case .invalidIDSelector(let hash):
-                return "'#\(hash.value)' at offset \(hash.offset) is not an ID selector (the name must not start with a digit)"
-            case .expectedClassName(let dot, let found):
-                return "expected a class name after '.' at offset \(dot.offset), found \(found.quoted)"
-            case .expectedAttributeName(let found):
-                return "expected an attribute name at offset \(found.offset), found \(found.quoted)"
-            case .expectedAttributeMatcher(let found):
-                return "expected '=', '~=', '|=', '^=', '$=' or '*=' at offset \(found.offset), found \(found.quoted)"
-            case .expectedAttributeValue(let found):
-                return "expected an attribute value (identifier or string) at offset \(found.offset), found \(found.quoted)"
-            case .unknownAttributeFlag(let flag):
-                return "unsupported attribute selector flag '\(flag.value)' at offset \(flag.offset) (only 'i' is supported)"
-            case .unexpectedInAttribute(let token):
-                return "unexpected \(token.quoted) at offset \(token.offset) in attribute selector"
-            case .expectedPseudoName(let colon, let found):
-                return "expected a pseudo-class or pseudo-element name after ':' at offset \(colon.offset), found \(found.quoted)"
-            case .unknownPseudoClass(let name):
-                return "unknown pseudo-class '\(Self.written(":", name))' at offset \(name.offset - 1)"
-            case .unknownPseudoElement(let name):
-                return "unknown pseudo-element '\(Self.written("::", name))' at offset \(name.offset - 2)"
-            case .pseudoElementInFunction(let name):
-                return "pseudo-element '\(Self.written("::", name))' at offset \(name.offset - 2) is not allowed inside parentheses"
-            case .needsArgument(let colons, let name):
-                return "'\(Self.written(colons, name))' at offset \(name.offset - colons.count) needs an argument in parentheses"
-            case .takesNoArgument(let colons, let name):
-                return "'\(colons)\(name.value)' at offset \(name.offset - colons.count) takes no argument"
-            case .invalidArgument(let colons, let name):
-                return "invalid argument to '\(Self.written(colons, name))' at offset \(name.offset - colons.count)"
-            case .nestedHas(let name):
-                return ":has() at offset \(name.offset - 1) cannot be nested inside :has()"
-            case .nestedTooDeeply(let name):
-                return "more than \(CSSSelectorValidator.maximumNestingDepth) nested pseudo-classes at offset \(name.offset - 1)"
-            }
-        }
-
-        private static func written(_ colons: String, _ name: Token) -> String {
-            colons + name.value + (name.kind == .function ? "()" : "")
-        }
-    }
-}
-
 // MARK: - Parser
 
 extension CSSSelectorValidator {
@@ -817,6 +712,41 @@ extension CSSSelectorValidator {
         var atEnd: Bool { position >= end }
     }
 
+    /// Why a selector list is invalid. Tokens are referred to by ``TokenRef``
+    /// rather than copied, and no text is built until ``Parser/message(for:)``:
+    /// the parser is recursive, and this keeps its stack frames small.
+    fileprivate enum Problem {
+        case empty
+        case unexpected(TokenRef)
+        case expectedSelector(found: TokenRef)
+        case expectedSelectorAfterComma(comma: TokenRef, found: TokenRef)
+        case expectedSelectorAfterCombinator(combinator: TokenRef, found: TokenRef)
+        case pseudoElementNotLast(pseudoElement: TokenRef, combinator: TokenRef)
+        case undeclaredNamespace(prefix: TokenRef)
+        case expectedNameAfterBar(found: TokenRef)
+        case notAllowedAfterPseudoElement(selector: TokenRef, pseudoElement: TokenRef)
+        case invalidIDSelector(TokenRef)
+        case expectedClassName(found: TokenRef)
+        case expectedAttributeName(found: TokenRef)
+        case expectedAttributeMatcher(found: TokenRef)
+        case expectedAttributeValue(found: TokenRef)
+        case unknownAttributeFlag(TokenRef)
+        case unexpectedInAttribute(TokenRef)
+        case expectedPseudoName(found: TokenRef)
+        case unknownPseudoClass(name: TokenRef)
+        case unknownPseudoElement(name: TokenRef)
+        case pseudoElementInParentheses(name: TokenRef)
+        case needsArgument(name: TokenRef)
+        case takesNoArgument(name: TokenRef)
+        case invalidArgument(name: TokenRef)
+        case nestedHas(name: TokenRef)
+        case nestedTooDeeply(name: TokenRef)
+    }
+
+    /// A token by index; a negative value `~i` is the end of a range that ends
+    /// at index `i`, which reads as "nothing".
+    fileprivate typealias TokenRef = Int
+
     /// A recursive-descent port of WebKit's `CSSSelectorParser`, with the same
     /// function names where possible.
     ///
@@ -826,60 +756,88 @@ extension CSSSelectorValidator {
     /// message.
     fileprivate struct Parser {
         private let tokens: [Token]
-        private let sourceLength: Int
+        /// The preprocessed input, for the names and strings of tokens.
+        private let input: [Unicode.Scalar]
         private var failedParsing = false
         /// Inside a functional pseudo-class or pseudo-element.
         private var disallowPseudoElements = false
         /// Inside `:has()`.
         private var disallowHas = false
-        /// The last pseudo-element of the compound selector being parsed;
-        /// only some simple selectors may follow it.
-        private var precedingPseudoElement: (kind: PseudoElement, name: String)?
+        /// The last pseudo-element of the compound selector being parsed (and
+        /// the first token of it); only some simple selectors may follow it.
+        private var precedingPseudoElement: (kind: PseudoElement, at: TokenRef)?
         private var nestingDepth = 0
         private var firstProblem: Problem?
 
-        init(tokens: [Token], sourceLength: Int) {
+        init(tokens: [Token], input: [Unicode.Scalar]) {
             self.tokens = tokens
-            self.sourceLength = sourceLength
+            self.input = input
         }
 
         mutating func problemInSelectorList() -> String? {
             var range = TokenRange(position: 0, end: tokens.count - 1)  // without end of file
             skipWhitespace(&range)
-            if range.atEnd { return Problem.empty.message }
+            if range.atEnd { return message(for: .empty) }
             let parsed = consumeSelectorList(&range) { parser, range in parser.consumeComplexSelector(&range) }
             if parsed && range.atEnd { return nil }
-            if parsed { note(.unexpected(peek(range))) }
-            return (firstProblem ?? .unexpected(peek(range))).message
+            if parsed { note(.unexpected(ref(range))) }
+            return message(for: firstProblem ?? .unexpected(ref(range)))
         }
 
         // MARK: Token access
 
+        private func kind(_ range: TokenRange) -> Token.Kind {
+            range.atEnd ? .endOfFile : tokens[range.position].kind
+        }
+
         private func peek(_ range: TokenRange, _ distance: Int = 0) -> Token {
-            let index = range.position + distance
-            return index < range.end ? tokens[index] : endOfFile(at: range.end)
+            token(range.position + distance < range.end ? range.position + distance : ~range.end)
         }
 
-        private func endOfFile(at index: Int) -> Token {
-            Token(kind: .endOfFile, offset: index < tokens.count ? tokens[index].offset : sourceLength)
+        private func ref(_ range: TokenRange) -> TokenRef {
+            range.atEnd ? ~range.end : range.position
         }
 
-        @discardableResult
-        private func consume(_ range: inout TokenRange) -> Token {
-            let token = peek(range)
+        private func token(_ ref: TokenRef) -> Token {
+            if ref >= 0 { return tokens[ref] }
+            return Token(kind: .endOfFile, offset: ~ref < tokens.count ? tokens[~ref].offset : input.count)
+        }
+
+        /// The unescaped name of an ident, function, at-keyword or hash, the
+        /// unit of a dimension, or the contents of a string; otherwise "".
+        private func value(_ token: Token) -> String {
+            switch token.kind {
+            case .ident, .function, .atKeyword, .hash, .dimension:
+                return Tokenizer.name(in: input, at: token.valueStart)
+            case .string:
+                return Tokenizer.string(in: input, at: token.valueStart)
+            default:
+                return ""
+            }
+        }
+
+        private func value(_ ref: TokenRef) -> String {
+            value(token(ref))
+        }
+
+        private func isDelimiter(_ range: TokenRange, _ scalar: Unicode.Scalar) -> Bool {
+            !range.atEnd && tokens[range.position].isDelimiter(scalar)
+        }
+
+        private func consume(_ range: inout TokenRange) {
             if !range.atEnd { range.position += 1 }
-            return token
         }
 
         private func skipWhitespace(_ range: inout TokenRange) {
             while !range.atEnd && tokens[range.position].kind == .whitespace { range.position += 1 }
         }
 
-        @discardableResult
-        private func consumeIncludingWhitespace(_ range: inout TokenRange) -> Token {
-            let token = consume(&range)
+        /// Consumes one token and the whitespace after it; returns the token.
+        private func consumeIncludingWhitespace(_ range: inout TokenRange) -> TokenRef {
+            let consumed = ref(range)
+            consume(&range)
             skipWhitespace(&range)
-            return token
+            return consumed
         }
 
         /// The contents of the block that starts at the current token; the
@@ -888,8 +846,12 @@ extension CSSSelectorValidator {
             let start = range.position + 1
             var nesting = 0
             repeat {
-                let token = consume(&range)
-                if token.block == .start { nesting += 1 } else if token.block == .end { nesting -= 1 }
+                switch tokens[range.position].block {
+                case .start: nesting += 1
+                case .end: nesting -= 1
+                case .none: break
+                }
+                range.position += 1
             } while nesting > 0 && !range.atEnd
             return TokenRange(position: start, end: nesting > 0 ? range.position : range.position - 1)
         }
@@ -912,14 +874,14 @@ extension CSSSelectorValidator {
         private mutating func consumeSelectorList(
             _ range: inout TokenRange, _ consumeSelector: (inout Parser, inout TokenRange) -> Bool
         ) -> Bool {
-            let first = peek(range)
+            let first = ref(range)
             guard consumeSelector(&self, &range) else {
                 note(.expectedSelector(found: first))
                 return false
             }
-            while peek(range).kind == .comma {
+            while kind(range) == .comma {
                 let comma = consumeIncludingWhitespace(&range)
-                let next = peek(range)
+                let next = ref(range)
                 guard consumeSelector(&self, &range) else {
                     note(.expectedSelectorAfterComma(comma: comma, found: next))
                     return false
@@ -937,13 +899,13 @@ extension CSSSelectorValidator {
             while true {
                 let problemBefore = firstProblem
                 let parsed = consumeComplexSelector(&range)
-                if !parsed || failedParsing || (!range.atEnd && peek(range).kind != .comma) {
-                    while !range.atEnd && peek(range).kind != .comma { consume(&range) }
+                if !parsed || failedParsing || (!range.atEnd && kind(range) != .comma) {
+                    while !range.atEnd && kind(range) != .comma { consume(&range) }
                 }
                 failedParsing = false
                 firstProblem = problemBefore
-                guard peek(range).kind == .comma else { return }
-                consumeIncludingWhitespace(&range)
+                guard kind(range) == .comma else { return }
+                _ = consumeIncludingWhitespace(&range)
             }
         }
 
@@ -954,41 +916,40 @@ extension CSSSelectorValidator {
         /// Whitespace and at most one of `>`, `+`, `~`.
         private func consumeCombinator(_ range: inout TokenRange) -> Combinator {
             var combinator = Combinator.none
-            while peek(range).kind == .whitespace {
+            while kind(range) == .whitespace {
                 consume(&range)
                 combinator = .descendant
             }
-            let token = peek(range)
-            guard token.kind == .delimiter else { return combinator }
-            switch token.delimiter {
+            guard kind(range) == .delimiter else { return combinator }
+            switch tokens[range.position].delimiter {
             case ">": combinator = .child
             case "+": combinator = .nextSibling
             case "~": combinator = .subsequentSibling
             default: return combinator
             }
-            consumeIncludingWhitespace(&range)
+            _ = consumeIncludingWhitespace(&range)
             return combinator
         }
 
         /// Compound selectors joined by combinators. A compound selector with
         /// a pseudo-element must be the last one.
         private mutating func consumeComplexSelector(_ range: inout TokenRange) -> Bool {
-            guard var previous = consumeCompoundSelector(&range) else { return false }
+            guard var pseudoElement = consumeCompoundSelector(&range) else { return false }
             while true {
-                let combinatorOffset = peek(range).offset
+                let combinatorStart = ref(range)
                 let combinator = consumeCombinator(&range)
                 if combinator == .none { return true }
-                let next = peek(range)
-                guard let compound = consumeCompoundSelector(&range) else {
+                let next = ref(range)
+                guard let nextPseudoElement = consumeCompoundSelector(&range) else {
                     if combinator == .descendant { return true }  // trailing whitespace
-                    note(.expectedSelectorAfterCombinator(offset: combinatorOffset, found: next))
+                    note(.expectedSelectorAfterCombinator(combinator: combinatorStart, found: next))
                     return false
                 }
-                if let pseudoElement = previous.pseudoElement {
-                    note(.pseudoElementNotLast(name: pseudoElement, combinatorOffset: combinatorOffset))
+                if let pseudoElement {
+                    note(.pseudoElementNotLast(pseudoElement: pseudoElement, combinator: combinatorStart))
                     return false
                 }
-                previous = compound
+                pseudoElement = nextPseudoElement
             }
         }
 
@@ -999,83 +960,78 @@ extension CSSSelectorValidator {
             return consumeComplexSelector(&range)
         }
 
-        private struct Compound {
-            /// The name of the pseudo-element in this compound selector, if any.
-            var pseudoElement: String?
-        }
-
         /// `[type-selector] simple-selector*`, at least one of the two.
-        private mutating func consumeCompoundSelector(_ range: inout TokenRange) -> Compound? {
-            let start = peek(range).offset
+        ///
+        /// Returns `nil` when there is no compound selector here; otherwise
+        /// where its pseudo-element starts, `.some(nil)` if it has none.
+        private mutating func consumeCompoundSelector(_ range: inout TokenRange) -> TokenRef?? {
+            let start = ref(range)
             let qualifiedName = consumeQualifiedName(&range)
-            var compound = Compound()
+            var pseudoElement: TokenRef?
             var simpleSelectorCount = 0
-            while let simple = consumeSimpleSelector(&range) {
+            while true {
+                let simpleStart = ref(range)
+                guard let simple = consumeSimpleSelector(&range) else { break }
                 simpleSelectorCount += 1
-                if case .pseudoElement(let kind) = simple.selector {
-                    compound.pseudoElement = simple.name
-                    precedingPseudoElement = (kind, simple.name)
+                if case .pseudoElement(let kind) = simple {
+                    pseudoElement = simpleStart
+                    precedingPseudoElement = (kind, simpleStart)
                 }
             }
             if qualifiedName == nil && simpleSelectorCount == 0 { return nil }
             if !disallowPseudoElements { precedingPseudoElement = nil }
-            if let prefix = qualifiedName?.namespacePrefix, prefix != "", prefix != "*" {
+            if qualifiedName == .undeclaredPrefix {
                 // Without a style sheet there is no @namespace to resolve it.
-                fail(.undeclaredNamespace(prefix: prefix, offset: start))
+                fail(.undeclaredNamespace(prefix: start))
                 if simpleSelectorCount == 0 { return nil }
             }
-            return compound
+            return .some(pseudoElement)
         }
 
-        private struct QualifiedName {
-            /// `nil` without a `|`; empty for `|name`.
-            var namespacePrefix: String?
-        }
+        private enum QualifiedName { case noPrefix, emptyOrAnyPrefix, undeclaredPrefix }
 
         /// `name`, `*`, `prefix|name`, `prefix|*`, `|name`, `*|name` … Like
         /// WebKit, `a|` consumes the `a` and then fails.
         private mutating func consumeQualifiedName(_ range: inout TokenRange) -> QualifiedName? {
-            let first = peek(range)
-            var prefix: String
-            if first.kind == .ident {
-                prefix = first.value
+            var prefix: QualifiedName
+            if kind(range) == .ident {
+                // An escaped `\*` is a name "*" and so, as a prefix, means any namespace.
+                prefix = value(range.position) == "*" ? .emptyOrAnyPrefix : .undeclaredPrefix
                 consume(&range)
-            } else if first.isDelimiter("*") {
-                prefix = "*"
+            } else if isDelimiter(range, "*") {
+                prefix = .emptyOrAnyPrefix
                 consume(&range)
-            } else if first.isDelimiter("|") {
-                prefix = ""
+            } else if isDelimiter(range, "|") {
+                prefix = .emptyOrAnyPrefix
             } else {
                 return nil
             }
-            guard peek(range).isDelimiter("|") else { return QualifiedName(namespacePrefix: nil) }
+            guard isDelimiter(range, "|") else { return .noPrefix }
             let afterBar = peek(range, 1)
             guard afterBar.kind == .ident || afterBar.isDelimiter("*") else {
-                note(.expectedNameAfterBar(found: afterBar))
+                note(.expectedNameAfterBar(found: range.position + 1 < range.end ? range.position + 1 : ~range.end))
                 return nil
             }
             consume(&range)
             consume(&range)
-            return QualifiedName(namespacePrefix: prefix)
+            return prefix
         }
 
         // MARK: Simple selectors
 
-        private typealias Simple = (selector: SimpleSelector, name: String)
-
         /// `#id`, `.class`, `&`, `[attribute]` or a pseudo-class/element;
         /// `nil` without failing when none starts here.
-        private mutating func consumeSimpleSelector(_ range: inout TokenRange) -> Simple? {
-            let token = peek(range)
-            let parsed: Simple?
-            switch token.kind {
+        private mutating func consumeSimpleSelector(_ range: inout TokenRange) -> SimpleSelector? {
+            let start = ref(range)
+            let parsed: SimpleSelector?
+            switch kind(range) {
             case .hash:
                 parsed = consumeID(&range)
-            case .delimiter where token.delimiter == ".":
+            case .delimiter where tokens[range.position].delimiter == ".":
                 parsed = consumeClass(&range)
-            case .delimiter where token.delimiter == "&":
+            case .delimiter where tokens[range.position].delimiter == "&":
                 consume(&range)
-                parsed = (.nesting, "&")
+                parsed = .nesting
             case .leftBracket:
                 parsed = consumeAttribute(&range)
             case .colon:
@@ -1084,98 +1040,91 @@ extension CSSSelectorValidator {
                 return nil
             }
             guard let parsed else {
-                fail(.unexpected(token))  // the specific problem was noted first
+                fail(.unexpected(start))  // the specific problem was noted first
                 return nil
             }
-            if let (pseudoElement, name) = precedingPseudoElement, !parsed.selector.isAllowed(after: pseudoElement) {
-                fail(.notAllowedAfterPseudoElement(selector: parsed.name, offset: token.offset, pseudoElement: name))
+            if let (pseudoElement, at) = precedingPseudoElement, !parsed.isAllowed(after: pseudoElement) {
+                fail(.notAllowedAfterPseudoElement(selector: start, pseudoElement: at))
             }
             return parsed
         }
 
-        private mutating func consumeID(_ range: inout TokenRange) -> Simple? {
-            let hash = consume(&range)
-            guard hash.isIdentifierHash else {
-                note(.invalidIDSelector(hash))
-                return nil
-            }
-            return (.id, "#" + hash.value)
-        }
-
-        private mutating func consumeClass(_ range: inout TokenRange) -> Simple? {
-            let dot = consume(&range)
-            let name = peek(range)
-            guard name.kind == .ident else {
-                note(.expectedClassName(dot: dot, found: name))
+        private mutating func consumeID(_ range: inout TokenRange) -> SimpleSelector? {
+            guard tokens[range.position].isIdentifierHash else {
+                note(.invalidIDSelector(range.position))
                 return nil
             }
             consume(&range)
-            return (.class, "." + name.value)
+            return .id
+        }
+
+        private mutating func consumeClass(_ range: inout TokenRange) -> SimpleSelector? {
+            consume(&range)
+            guard kind(range) == .ident else {
+                note(.expectedClassName(found: ref(range)))
+                return nil
+            }
+            consume(&range)
+            return .class
         }
 
         /// `[name]`, `[name op value]`, `[name op value i]`.
-        private mutating func consumeAttribute(_ range: inout TokenRange) -> Simple? {
+        private mutating func consumeAttribute(_ range: inout TokenRange) -> SimpleSelector? {
             var block = consumeBlock(&range)
             skipWhitespace(&block)
-            let start = peek(block)
-            guard let name = consumeQualifiedName(&block) else {
-                note(.expectedAttributeName(found: start))
+            let name = ref(block)
+            guard let qualifiedName = consumeQualifiedName(&block) else {
+                note(.expectedAttributeName(found: name))
                 return nil
             }
             skipWhitespace(&block)
-            if let prefix = name.namespacePrefix, prefix != "", prefix != "*" {
-                note(.undeclaredNamespace(prefix: prefix, offset: start.offset))
+            if qualifiedName == .undeclaredPrefix {
+                note(.undeclaredNamespace(prefix: name))
                 return nil
             }
-            let selector: Simple = (.attribute, "[" + start.value + "]")
-            if block.atEnd { return selector }
-            let matcher = consumeIncludingWhitespace(&block)
-            switch matcher.kind {
+            if block.atEnd { return .attribute }
+            switch kind(block) {
             case .includeMatch, .dashMatch, .prefixMatch, .suffixMatch, .substringMatch: break
-            case .delimiter where matcher.delimiter == "=": break
-            default: fail(.expectedAttributeMatcher(found: matcher))
+            case .delimiter where tokens[block.position].delimiter == "=": break
+            default: fail(.expectedAttributeMatcher(found: ref(block)))
             }
-            let value = consumeIncludingWhitespace(&block)
-            guard value.kind == .ident || value.kind == .string else {
-                note(.expectedAttributeValue(found: value))
+            _ = consumeIncludingWhitespace(&block)
+            let attributeValue = consumeIncludingWhitespace(&block)
+            guard token(attributeValue).kind == .ident || token(attributeValue).kind == .string else {
+                note(.expectedAttributeValue(found: attributeValue))
                 return nil
             }
-            if peek(block).kind == .ident {
+            if kind(block) == .ident {
                 let flag = consumeIncludingWhitespace(&block)
-                if !Tokenizer.equalsIgnoringASCIICase(flag.value, "i") { fail(.unknownAttributeFlag(flag)) }
+                if !Tokenizer.equalsIgnoringASCIICase(value(flag), "i") { fail(.unknownAttributeFlag(flag)) }
             }
             guard block.atEnd else {
-                note(.unexpectedInAttribute(peek(block)))
+                note(.unexpectedInAttribute(ref(block)))
                 return nil
             }
-            return selector
+            return .attribute
         }
 
         // MARK: Pseudo-classes and pseudo-elements
 
         /// `:name`, `:name(…)`, `::name`, `::name(…)`.
-        private mutating func consumePseudo(_ range: inout TokenRange) -> Simple? {
-            let colon = consume(&range)
-            var colons = ":"
-            if peek(range).kind == .colon {
-                consume(&range)
-                colons = "::"
-            }
-            let name = peek(range)
-            guard name.kind == .ident || name.kind == .function else {
-                note(.expectedPseudoName(colon: colon, found: name))
+        private mutating func consumePseudo(_ range: inout TokenRange) -> SimpleSelector? {
+            consume(&range)
+            let isElement = kind(range) == .colon
+            if isElement { consume(&range) }
+            let name = ref(range)
+            guard kind(range) == .ident || kind(range) == .function else {
+                note(.expectedPseudoName(found: name))
                 return nil
             }
-            guard let selector = lookUpPseudo(colons: colons, name: name) else { return nil }
-            let simple: Simple = (selector, colons + Tokenizer.asciiLowercased(name.value))
-
-            if name.kind == .ident {
+            guard let selector = lookUpPseudo(name: name, isElement: isElement) else { return nil }
+            if kind(range) == .ident {
                 consume(&range)
                 if selector.requiresArgument {
-                    note(.needsArgument(colons: colons, name: name))
+                    note(.needsArgument(name: name))
                     return nil
                 }
-                return simple
+                return selector
             }
 
             guard nestingDepth < CSSSelectorValidator.maximumNestingDepth else {
@@ -1198,42 +1147,41 @@ extension CSSSelectorValidator {
             default: parsed = false
             }
             guard parsed else {
-                note(selector.takesArgument ? .invalidArgument(colons: colons, name: name) : .takesNoArgument(colons: colons, name: name))
-                return nil
-            }
-            return simple
-        }
-
-        /// What `:name` or `::name` denotes, if WebKit knows it and allows it here.
-        private mutating func lookUpPseudo(colons: String, name: Token) -> SimpleSelector? {
-            let lowercaseName = Tokenizer.asciiLowercased(name.value)
-            let selector: SimpleSelector
-            if colons == ":" {
-                if let pseudoClass = PseudoClass.byName[lowercaseName] {
-                    return .pseudoClass(pseudoClass)
-                }
-                guard let pseudoElement = PseudoElement.legacySingleColon[lowercaseName] else {
-                    note(.unknownPseudoClass(name: name))
-                    return nil
-                }
-                selector = .pseudoElement(pseudoElement)
-            } else {
-                guard var pseudoElement = PseudoElement.named(lowercaseName) else {
-                    note(.unknownPseudoElement(name: name))
-                    return nil
-                }
-                if pseudoElement == .cue && name.kind == .ident { pseudoElement = .userAgentPart }
-                selector = .pseudoElement(pseudoElement)
-            }
-            if disallowPseudoElements {
-                note(.pseudoElementInFunction(name: name))
+                note(selector.takesArgument ? .invalidArgument(name: name) : .takesNoArgument(name: name))
                 return nil
             }
             return selector
         }
 
+        /// What `:name` or `::name` denotes, if WebKit knows it and allows it here.
+        private mutating func lookUpPseudo(name: TokenRef, isElement: Bool) -> SimpleSelector? {
+            let lowercaseName = Tokenizer.asciiLowercased(value(name))
+            let pseudoElement: PseudoElement
+            if !isElement {
+                if let pseudoClass = PseudoClass.byName[lowercaseName] {
+                    return .pseudoClass(pseudoClass)
+                }
+                guard let legacy = PseudoElement.legacySingleColon[lowercaseName] else {
+                    note(.unknownPseudoClass(name: name))
+                    return nil
+                }
+                pseudoElement = legacy
+            } else {
+                guard let known = PseudoElement.named(lowercaseName) else {
+                    note(.unknownPseudoElement(name: name))
+                    return nil
+                }
+                pseudoElement = known == .cue && tokens[name].kind == .ident ? .userAgentPart : known
+            }
+            if disallowPseudoElements {
+                note(.pseudoElementInParentheses(name: name))
+                return nil
+            }
+            return .pseudoElement(pseudoElement)
+        }
+
         /// The part between the parentheses of a functional pseudo-class.
-        private mutating func consumeArgument(of pseudoClass: PseudoClass, name: Token, in block: inout TokenRange) -> Bool {
+        private mutating func consumeArgument(of pseudoClass: PseudoClass, name: TokenRef, in block: inout TokenRange) -> Bool {
             switch pseudoClass {
             case .not:
                 let parsed = consumeSelectorList(&block) { parser, range in parser.consumeComplexSelector(&range) }
@@ -1255,7 +1203,7 @@ extension CSSSelectorValidator {
             case .lang:
                 return consumeLanguageList(&block)
             case .dir, .state:
-                return consumeIncludingWhitespace(&block).kind == .ident && block.atEnd
+                return token(consumeIncludingWhitespace(&block)).kind == .ident && block.atEnd
             case .host:
                 let parsed = consumeCompoundSelector(&block) != nil
                 skipWhitespace(&block)
@@ -1274,15 +1222,15 @@ extension CSSSelectorValidator {
                     let parsed = consumeCompoundSelector(&block) != nil
                     skipWhitespace(&block)
                     if !parsed { return false }
-                    guard peek(block).kind == .comma else { return block.atEnd }
-                    consumeIncludingWhitespace(&block)
+                    guard kind(block) == .comma else { return block.atEnd }
+                    _ = consumeIncludingWhitespace(&block)
                 }
             case .highlight:
-                return consumeIncludingWhitespace(&block).kind == .ident && block.atEnd
+                return token(consumeIncludingWhitespace(&block)).kind == .ident && block.atEnd
             case .part:
                 // Identifiers, whitespace-separated.
                 repeat {
-                    if consumeIncludingWhitespace(&block).kind != .ident { return false }
+                    if token(consumeIncludingWhitespace(&block)).kind != .ident { return false }
                 } while !block.atEnd
                 return true
             case .slotted:
@@ -1297,10 +1245,10 @@ extension CSSSelectorValidator {
         /// `:lang()`: identifiers or strings, comma-separated, none starting with `--`.
         private func consumeLanguageList(_ block: inout TokenRange) -> Bool {
             while true {
-                let item = consumeIncludingWhitespace(&block)
-                guard item.kind == .ident || item.kind == .string, !item.value.hasPrefix("--") else { return false }
-                guard peek(block).kind == .comma else { return block.atEnd }
-                consumeIncludingWhitespace(&block)
+                let item = token(consumeIncludingWhitespace(&block))
+                guard item.kind == .ident || item.kind == .string, !value(item).hasPrefix("--") else { return false }
+                guard kind(block) == .comma else { return block.atEnd }
+                _ = consumeIncludingWhitespace(&block)
             }
         }
 
@@ -1310,8 +1258,9 @@ extension CSSSelectorValidator {
             skipWhitespace(&block)
             if block.atEnd { return true }
             guard pseudoClass == .nthChild || pseudoClass == .nthLastChild else { return false }
-            let of = consume(&block)
-            guard of.kind == .ident, Tokenizer.equalsIgnoringASCIICase(of.value, "of") else { return false }
+            let of = peek(block)
+            consume(&block)
+            guard of.kind == .ident, Tokenizer.equalsIgnoringASCIICase(value(of), "of") else { return false }
             skipWhitespace(&block)
             let parsed = consumeSelectorList(&block) { parser, range in parser.consumeComplexSelector(&range) }
             return parsed && block.atEnd
@@ -1321,38 +1270,41 @@ extension CSSSelectorValidator {
         /// `consumeANPlusB`: `odd`, `even`, `5`, `-n+3`, `2n- 1`, `+n`, …
         /// where the `n` may be buried in an identifier or dimension unit.
         private func consumeAnPlusB(_ block: inout TokenRange) -> Bool {
-            let token = consume(&block)
-            if token.kind == .number && token.isInteger { return true }
-            if token.kind == .ident {
-                let keyword = Tokenizer.asciiLowercased(token.value)
+            let first = peek(block)
+            consume(&block)
+            if first.kind == .number && first.isInteger { return true }
+            if first.kind == .ident {
+                let keyword = Tokenizer.asciiLowercased(value(first))
                 if keyword == "odd" || keyword == "even" { return true }
             }
             // The `n`, possibly followed by `-` and digits, as written.
-            var scalars: ArraySlice<Unicode.Scalar> = []
-            if token.isDelimiter("+") && peek(block).kind == .ident {
-                scalars = Array(consume(&block).value.unicodeScalars)[...]
-            } else if token.kind == .dimension && token.isInteger {
-                scalars = Array(token.value.unicodeScalars)[...]
-            } else if token.kind == .ident {
-                scalars = Array(token.value.unicodeScalars)[...]
-                if scalars.first == "-" { scalars = scalars.dropFirst() }
+            var n: ArraySlice<Unicode.Scalar> = []
+            if first.isDelimiter("+") && kind(block) == .ident {
+                n = Array(value(peek(block)).unicodeScalars)[...]
+                consume(&block)
+            } else if first.kind == .dimension && first.isInteger {
+                n = Array(value(first).unicodeScalars)[...]
+            } else if first.kind == .ident {
+                n = Array(value(first).unicodeScalars)[...]
+                if n.first == "-" { n = n.dropFirst() }
             }
             skipWhitespace(&block)
 
-            guard let n = scalars.first, n == "n" || n == "N" else { return false }
-            if scalars.count > 1 && scalars[scalars.startIndex + 1] != "-" { return false }
-            if scalars.count > 2 { return Self.isInt32WithTrailingWhitespace(scalars.dropFirst()) }
+            guard n.first == "n" || n.first == "N" else { return false }
+            if n.count > 1 && n[n.startIndex + 1] != "-" { return false }
+            if n.count > 2 { return Self.isInt32WithTrailingWhitespace(n.dropFirst()) }
 
-            var sign = scalars.count == 1 ? Token.Sign.none : .minus
-            if sign == .none && peek(block).kind == .delimiter {
-                switch consumeIncludingWhitespace(&block).delimiter {
+            var sign = n.count == 1 ? Token.Sign.none : .minus
+            if sign == .none && kind(block) == .delimiter {
+                switch token(consumeIncludingWhitespace(&block)).delimiter {
                 case "+": sign = .plus
                 case "-": sign = .minus
                 default: return false
                 }
             }
-            if sign == .none && peek(block).kind != .number { return true }
-            let b = consume(&block)
+            if sign == .none && kind(block) != .number { return true }
+            let b = peek(block)
+            consume(&block)
             guard b.kind == .number && b.isInteger else { return false }
             // `n+ 3` and `n +3` are fine; `n+ +3` and `n 3` are not.
             return (b.sign == .none) != (sign == .none)
@@ -1375,6 +1327,143 @@ extension CSSSelectorValidator {
                 rest = rest.dropFirst()
             }
             return rest.allSatisfy { [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r"].contains($0) }
+        }
+
+        // MARK: Messages
+
+        /// The problem in words, with the offset of what it is about.
+        func message(for problem: Problem) -> String {
+            switch problem {
+            case .empty:
+                return "empty selector"
+            case .unexpected(let found):
+                return "unexpected \(describe(found))"
+            case .expectedSelector(let found):
+                return "expected a selector, found \(describe(found))"
+            case .expectedSelectorAfterComma(let comma, let found):
+                return token(found).kind == .endOfFile
+                    ? "nothing after ',' at offset \(token(comma).offset)"
+                    : "expected a selector after ',', found \(describe(found))"
+            case .expectedSelectorAfterCombinator(let combinator, let found):
+                return "expected a selector after the combinator at offset \(combinatorOffset(combinator)), found \(describe(found))"
+            case .pseudoElementNotLast(let pseudoElement, let combinator):
+                return "pseudo-element '\(pseudoName(at: pseudoElement))' must be in the last compound selector, "
+                    + "but a combinator follows at offset \(combinatorOffset(combinator))"
+            case .undeclaredNamespace(let prefix):
+                return "undeclared namespace prefix '\(value(prefix))|' at offset \(token(prefix).offset)"
+            case .expectedNameAfterBar(let found):
+                return "expected a name after '|', found \(describe(found))"
+            case .notAllowedAfterPseudoElement(let selector, let pseudoElement):
+                return "\(describe(selector)) cannot follow pseudo-element '\(pseudoName(at: pseudoElement))'"
+            case .invalidIDSelector(let hash):
+                return "'#\(value(hash))' at offset \(token(hash).offset) is not an ID selector (it starts with a digit)"
+            case .expectedClassName(let found):
+                return "expected a class name after '.', found \(describe(found))"
+            case .expectedAttributeName(let found):
+                return "expected an attribute name, found \(describe(found))"
+            case .expectedAttributeMatcher(let found):
+                return "expected '=', '~=', '|=', '^=', '$=' or '*=' in attribute selector, found \(describe(found))"
+            case .expectedAttributeValue(let found):
+                return "expected an attribute value (identifier or string), found \(describe(found))"
+            case .unknownAttributeFlag(let flag):
+                return "unsupported attribute selector flag \(describe(flag)) (only 'i' is supported)"
+            case .unexpectedInAttribute(let found):
+                return "unexpected \(describe(found)) in attribute selector"
+            case .expectedPseudoName(let found):
+                return "expected a pseudo-class or pseudo-element name, found \(describe(found))"
+            case .unknownPseudoClass(let name):
+                return "unknown pseudo-class \(describePseudo(name))"
+            case .unknownPseudoElement(let name):
+                return "unknown pseudo-element \(describePseudo(name))"
+            case .pseudoElementInParentheses(let name):
+                return "pseudo-element \(describePseudo(name)) is not allowed inside parentheses"
+            case .needsArgument(let name):
+                return "\(describePseudo(name)) needs an argument in parentheses"
+            case .takesNoArgument(let name):
+                return "\(describePseudo(name, withParentheses: false)) takes no argument"
+            case .invalidArgument(let name):
+                return "invalid argument to \(describePseudo(name))"
+            case .nestedHas(let name):
+                return "\(describePseudo(name)) cannot be nested inside :has()"
+            case .nestedTooDeeply(let name):
+                return "\(describePseudo(name)) is nested more than \(CSSSelectorValidator.maximumNestingDepth) levels deep"
+            }
+        }
+
+        /// `'x' at offset 3`, or `nothing at offset 3`.
+        private func describe(_ ref: TokenRef) -> String {
+            let described = token(ref)
+            switch described.kind {
+            case .colon:
+                // Name the whole pseudo-class or pseudo-element.
+                var name = ref + 1
+                if name < tokens.count && tokens[name].kind == .colon { name += 1 }
+                if name < tokens.count && (tokens[name].kind == .ident || tokens[name].kind == .function) {
+                    return describePseudo(name)
+                }
+                return "\(quote(described)) at offset \(described.offset)"
+            case .leftBracket:
+                return "attribute selector at offset \(described.offset)"
+            case .delimiter where described.delimiter == "." && ref + 1 < tokens.count && tokens[ref + 1].kind == .ident:
+                return "'.\(value(ref + 1))' at offset \(described.offset)"
+            default:
+                return "\(quote(described)) at offset \(described.offset)"
+            }
+        }
+
+        /// How a token looks in a message.
+        private func quote(_ token: Token) -> String {
+            switch token.kind {
+            case .ident: return "'\(value(token))'"
+            case .function: return "'\(value(token))('"
+            case .atKeyword: return "'@\(value(token))'"
+            case .hash: return "'#\(value(token))'"
+            case .string, .badString: return "a string"
+            case .url, .badURL: return "'url('"
+            case .delimiter: return "'\(token.delimiter)'"
+            case .number, .percentage, .dimension: return "a number"
+            case .whitespace: return "whitespace"
+            case .cdo: return "'<!--'"
+            case .cdc: return "'-->'"
+            case .colon: return "':'"
+            case .semicolon: return "';'"
+            case .comma: return "','"
+            case .leftBracket: return "'['"
+            case .rightBracket: return "']'"
+            case .leftParenthesis: return "'('"
+            case .rightParenthesis: return "')'"
+            case .leftBrace: return "'{'"
+            case .rightBrace: return "'}'"
+            case .includeMatch: return "'~='"
+            case .dashMatch: return "'|='"
+            case .prefixMatch: return "'^='"
+            case .suffixMatch: return "'$='"
+            case .substringMatch: return "'*='"
+            case .column: return "'||'"
+            case .endOfFile: return "nothing"
+            }
+        }
+
+        /// `':name()' at offset 3` for the name token of a pseudo-class or pseudo-element.
+        private func describePseudo(_ name: TokenRef, withParentheses: Bool = true) -> String {
+            let colons = name >= 2 && tokens[name - 2].kind == .colon ? "::" : ":"
+            let parentheses = withParentheses && tokens[name].kind == .function ? "()" : ""
+            return "'\(colons)\(value(name))\(parentheses)' at offset \(tokens[name].offset - colons.count)"
+        }
+
+        /// Where the combinator starting at `ref` is: its `>`, `+` or `~`, or
+        /// the whitespace if that is all there is.
+        private func combinatorOffset(_ ref: TokenRef) -> Int {
+            var index = ref
+            while index >= 0 && index < tokens.count && tokens[index].kind == .whitespace { index += 1 }
+            if index >= 0 && index < tokens.count && tokens[index].kind == .delimiter { return tokens[index].offset }
+            return token(ref).offset
+        }
+
+        /// `::before` for a pseudo-element starting at `ref` (its first colon).
+        private func pseudoName(at ref: TokenRef) -> String {
+            let name = tokens[ref + 1].kind == .colon ? ref + 2 : ref + 1
+            return (name == ref + 2 ? "::" : ":") + value(name) + (tokens[name].kind == .function ? "()" : "")
         }
     }
 }

@@ -7,10 +7,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A strict RFC 8259 JSON parser over UTF-8 bytes that keeps source lines.
+/// A JSON parser over UTF-8 bytes that keeps source lines.
+///
+/// It accepts what WebKit's JSON reader accepts, which is slightly more than
+/// RFC 8259: raw control characters inside strings and the escapes `\v` and
+/// `\xHH` (a rule list Safari loads must load here too).
 public struct JSONParser {
-    /// Nesting deeper than this is refused rather than risking the stack.
-    public static let maximumDepth = 512
+    /// Nesting deeper than this is refused, as WebKit refuses it.
+    public static let maximumDepth = 1001
 
     private let bytes: [UInt8]
     private var position = 0
@@ -22,10 +26,12 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Parses one JSON document (a leading UTF-8 byte-order mark is allowed).
+    /// Parses one JSON document. A byte-order mark is an error, as in WebKit.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw JSONSyntaxError(message: "a byte-order mark before the JSON (WebKit refuses it; save the file as UTF-8 without BOM)", line: 1, column: 1)
+        }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -193,7 +199,6 @@ public struct JSONParser {
                 return s
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character in string") }
             position += 1
         }
         var scalars = Array(bytes[start..<position])
@@ -203,7 +208,6 @@ public struct JSONParser {
                 position += 1
                 return String(decoding: scalars, as: UTF8.self)
             }
-            if byte < 0x20 { throw error("control character in string") }
             if byte != UInt8(ascii: "\\") {
                 scalars.append(byte)
                 position += 1
@@ -222,6 +226,13 @@ public struct JSONParser {
             case UInt8(ascii: "n"): scalars.append(0x0A)
             case UInt8(ascii: "r"): scalars.append(0x0D)
             case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "v"): scalars.append(0x0B)
+            case UInt8(ascii: "x"):
+                guard position + 2 <= bytes.count, let high = Self.hexDigit(bytes[position]), let low = Self.hexDigit(bytes[position + 1]) else {
+                    throw error("invalid \\x escape")
+                }
+                position += 2
+                appendUTF8(UInt32(high << 4 | low), to: &scalars)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code), position + 1 < bytes.count,
@@ -262,6 +273,15 @@ public struct JSONParser {
             position += 1
         }
         return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
     }
 
     private func appendUTF8(_ code: UInt32, to out: inout [UInt8]) {

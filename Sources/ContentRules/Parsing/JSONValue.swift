@@ -4,7 +4,7 @@
 /// limot parses rule lists itself rather than through Foundation: it needs
 /// source positions, object keys in their original order, and speed on lists
 /// of 150,000 rules.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)

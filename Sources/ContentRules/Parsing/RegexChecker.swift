@@ -9,6 +9,8 @@ enum RegexChecker {
                 detail: "\"\(rule.trigger.urlFilter)\": \(error)")
         }
         guard let condition = rule.trigger.condition else { return }
+        // A plain domain (letters, digits, dots, hyphens) always makes a valid regex.
+        if condition.kind.isDomainList && condition.values.allSatisfy(DomainKeys.isNative) { return }
         for (position, regex) in condition.regexes.enumerated() {
             do {
                 _ = try URLFilterParser.parse(regex)

@@ -45,10 +45,15 @@ struct RegexSyntaxReader {
         }
     }
 
-    private mutating func readNumber() -> Int {
-        var value = 0
+    /// Reads decimal digits; nil when the number overflows, which YARR
+    /// reads as "unbounded" (so `a{0,99999999999}` is `a*`).
+    private mutating func readNumber() -> Int? {
+        var value: Int? = 0
         while Self.isDigit(peek()) {
-            value = min(value * 10 + Int(bytes[position] - 0x30), Int(Int32.max))
+            if let current = value {
+                let next = current * 10 + Int(bytes[position] - 0x30)
+                value = next > Int(UInt32.max) - 1 ? nil : next
+            }
             position += 1
         }
         return value
@@ -81,13 +86,23 @@ struct RegexSyntaxReader {
                         position += 2
                         guard let close = bytes[position...].firstIndex(of: UInt8(ascii: ">")),
                             close > position,
-                            bytes[position..<close].allSatisfy({ Self.isNameByte($0) })
+                            bytes[position..<close].allSatisfy({ Self.isNameByte($0) }),
+                            !Self.isDigit(bytes[position])
                         else { return error("invalid group name") }
-                        definedGroupNames.append(Array(bytes[position..<close]))
+                        let name = Array(bytes[position..<close])
+                        if definedGroupNames.contains(name) { return error("duplicate group name") }
+                        definedGroupNames.append(name)
                         position = close + 1
                         builder.beginGroup()
                     default:
-                        return error("invalid group type")
+                        // Modifier groups such as (?i:…) parse, but WebKit does not support them.
+                        var end = position + 1
+                        while end < bytes.count, bytes[end].isASCIILetter || bytes[end] == UInt8(ascii: "-") { end += 1 }
+                        guard end > position + 1, end < bytes.count, bytes[end] == UInt8(ascii: ":") else {
+                            return error("invalid group type")
+                        }
+                        position = end + 1
+                        builder.beginLookaround()
                     }
                 } else {
                     builder.beginGroup()
@@ -128,7 +143,7 @@ struct RegexSyntaxReader {
                 let start = position
                 position += 1
                 if Self.isDigit(peek()) {
-                    let minimum = readNumber()
+                    let minimum = readNumber() ?? Int(UInt32.max)
                     var maximum: Int? = minimum
                     if peek() == UInt8(ascii: ",") {
                         position += 1
@@ -180,7 +195,8 @@ struct RegexSyntaxReader {
             UInt8(ascii: "s"), UInt8(ascii: "S"):
             builder.builtInClass(isDot: false)
             return .success(true)
-        case UInt8(ascii: "k") where peek() == UInt8(ascii: "<") && hasNamedGroups:
+        case UInt8(ascii: "k") where hasNamedGroups:
+            guard peek() == UInt8(ascii: "<") else { return .failure(error("invalid named reference")) }
             // With named groups, \k<name> is a reference: backward ones are
             // unsupported, forward ones are a syntax error.
             guard let close = bytes[position...].firstIndex(of: UInt8(ascii: ">")) else {

@@ -49,7 +49,8 @@ struct SubsetBuilder {
             fail(.misplacedEndOfLine)
             return
         }
-        if term.isEndOfLine { processedEndOfLine = true }
+        // A class that can match NUL can match WebKit's end-of-URL marker: it ends the pattern too.
+        if term.isEndOfLine || term.canMatchNUL { processedEndOfLine = true }
         if openGroups.isEmpty {
             sunk.append(term)
         } else {
@@ -60,6 +61,9 @@ struct SubsetBuilder {
     mutating func character(_ byte: UInt8) {
         guard failure == nil else { return }
         if byte >= 0x80 { return fail(.nonASCII) }
+        // WebKit's DFA marks the end of the URL with NUL, so a NUL in a
+        // pattern behaves exactly like `$`.
+        if byte == 0 { return endOfLine() }
         sinkFloatingTerm()
         floating = Term(atom: .character(byte), quantifier: .one)
     }
@@ -80,8 +84,7 @@ struct SubsetBuilder {
         case (0, 1): term.quantifier = .zeroOrOne
         case (0, nil): term.quantifier = .zeroOrMore
         case (1, nil): term.quantifier = .oneOrMore
-        case (1, 1): term.quantifier = .one
-        default: return fail(.invalidQuantifier)
+        default: return fail(.invalidQuantifier)  // including {1}: WebKit rejects it too
         }
         floating = term
     }

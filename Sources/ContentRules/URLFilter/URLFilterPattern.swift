@@ -13,7 +13,7 @@ public struct URLFilterPattern: Sendable, Equatable {
         var repeats: Bool { self == .zeroOrMore || self == .oneOrMore }
     }
 
-    public indirect enum Atom: Sendable, Equatable {
+    public enum Atom: Sendable, Equatable {
         /// One ASCII character.
         case character(UInt8)
         /// `.`: any character.
@@ -55,6 +55,11 @@ public struct URLFilterPattern: Sendable, Equatable {
                 return terms.count == 1 && terms[0].isKnownToMatchAnyString
             default: return false
             }
+        }
+
+        var canMatchNUL: Bool {
+            if case .characterSet(let members, let inverted) = atom { return !inverted && members.contains(0) }
+            return false
         }
 
         var isEndOfLine: Bool {

@@ -31,6 +31,7 @@ struct RulesCompile: ParsableCommand {
         for (action, count) in byAction { print("  \(action.padding(toLength: 24, withPad: " ", startingAt: 0)) \(count)") }
         print("matching:")
         print("  host index               \(stats.hostIndexedRules) (\(stats.nativeHostRules) without any regex)")
+        print("  word index               \(stats.wordIndexedRules)")
         print("  RE2 sets                 \(stats.regexSetPatterns) patterns in \(stats.regexSets) set\(stats.regexSets == 1 ? "" : "s")")
         print("  match every URL          \(stats.universalRules)")
         print("  conditions               \(stats.conditions)")
@@ -39,7 +40,7 @@ struct RulesCompile: ParsableCommand {
             let actions = byAction.map { "\(JSONText.quote($0.key)):\($0.value)" }.joined(separator: ",")
             let json = """
                 {"lists":\(stats.lists),"rules":\(stats.rules),"rulesByAction":{\(actions)},"hostIndexedRules":\(stats.hostIndexedRules),\
-                "nativeHostRules":\(stats.nativeHostRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
+                "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
                 "universalRules":\(stats.universalRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
                 "globalSelectors":\(stats.globalSelectors),"compileSeconds":\(stats.compileSeconds),"memoryMiB":\(memory)}
 
