@@ -102,14 +102,16 @@ public struct JSONParser {
         try enter()
         position += 1
         var elements: [JSONValue] = []
+        var elementLines: [Int] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(elements, line: startLine)
+            return .array(elements, line: startLine, elementLines: elementLines)
         }
         while true {
             skipWhitespace()
+            elementLines.append(line)
             elements.append(try parseValue())
             skipWhitespace()
             guard position < bytes.count else { throw error("unterminated array") }
@@ -119,7 +121,7 @@ public struct JSONParser {
             if byte != UInt8(ascii: ",") { position -= 1; throw error("expected ',' or ']' in array") }
         }
         depth -= 1
-        return .array(elements, line: startLine)
+        return .array(elements, line: startLine, elementLines: elementLines)
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
@@ -127,11 +129,12 @@ public struct JSONParser {
         try enter()
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        var memberLines: [Int] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(JSONObject(members: members, line: startLine))
+            return .object(JSONObject(members: members, line: startLine, memberLines: memberLines))
         }
         while true {
             skipWhitespace()
@@ -145,6 +148,7 @@ public struct JSONParser {
             }
             position += 1
             skipWhitespace()
+            memberLines.append(line)
             members.append((key, try parseValue()))
             skipWhitespace()
             guard position < bytes.count else { throw error("unterminated object") }
@@ -154,7 +158,7 @@ public struct JSONParser {
             if byte != UInt8(ascii: ",") { position -= 1; throw error("expected ',' or '}' in object") }
         }
         depth -= 1
-        return .object(JSONObject(members: members, line: startLine))
+        return .object(JSONObject(members: members, line: startLine, memberLines: memberLines))
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {

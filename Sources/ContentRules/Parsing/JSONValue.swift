@@ -9,7 +9,8 @@ public enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue], line: Int)
+    /// Elements, the line the array starts on, and each element's line.
+    case array([JSONValue], line: Int, elementLines: [Int])
     case object(JSONObject)
 
     /// The string, when this is a string.
@@ -20,7 +21,13 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The elements, when this is an array.
     public var arrayValue: [JSONValue]? {
-        if case .array(let elements, _) = self { return elements }
+        if case .array(let elements, _, _) = self { return elements }
+        return nil
+    }
+
+    /// The line of each element, when this is an array.
+    public var elementLines: [Int]? {
+        if case .array(_, _, let lines) = self { return lines }
         return nil
     }
 
@@ -53,10 +60,19 @@ public enum JSONValue: Sendable, Equatable {
 public struct JSONObject: Sendable, Equatable {
     public var members: [(key: String, value: JSONValue)]
     public var line: Int
+    /// The line each member's value starts on, parallel to `members`.
+    public var memberLines: [Int]
 
-    public init(members: [(key: String, value: JSONValue)], line: Int) {
+    public init(members: [(key: String, value: JSONValue)], line: Int, memberLines: [Int]? = nil) {
         self.members = members
         self.line = line
+        self.memberLines = memberLines ?? Array(repeating: line, count: members.count)
+    }
+
+    /// The line where the value of `key` starts (the last one, when repeated).
+    public func line(of key: String) -> Int? {
+        for (index, member) in members.enumerated().reversed() where member.key == key { return memberLines[index] }
+        return nil
     }
 
     /// The value of `key`; when a key repeats, the last one wins, as in WebKit's JSON parser.

@@ -45,7 +45,7 @@ public struct RuleListParser {
         rules.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard let object = element.objectValue else {
-                context.error(.jsonInvalidRule, rule: index, detail: "rule \(index) is \(element.kindDescription), not an object")
+                context.error(.jsonInvalidRule, rule: index, line: json.elementLines?[index], detail: "rule \(index) is \(element.kindDescription), not an object")
                 continue
             }
             if let rule = RuleReader(object: object, index: index).read(into: &context) {

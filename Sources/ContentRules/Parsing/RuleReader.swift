@@ -75,7 +75,7 @@ struct RuleReader {
             case .string?: found = "\"url-filter\" is empty"
             case let value?: found = "\"url-filter\" is \(value.kindDescription), not a string"
             }
-            error(.jsonInvalidURLFilterInTrigger, "trigger.url-filter", found, &context, line: triggerObject.line)
+            error(.jsonInvalidURLFilterInTrigger, "trigger.url-filter", found, &context, line: triggerObject.line(of: "url-filter") ?? triggerObject.line)
             valid = false
         }
         var trigger = Trigger(urlFilter: urlFilter)
@@ -88,7 +88,7 @@ struct RuleReader {
             if let bool = value.boolValue {
                 trigger[keyPath: flag] = bool
             } else {
-                context.warning(.unknownKey, rule: index, line: triggerObject.line, field: "trigger." + key,
+                context.warning(.unknownKey, rule: index, line: triggerObject.line(of: key) ?? triggerObject.line, field: "trigger." + key,
                     detail: "\"\(key)\" is \(value.kindDescription); WebKit ignores anything but true or false here")
             }
         }
@@ -100,7 +100,7 @@ struct RuleReader {
                 trigger.requestMethod = method
             } else {
                 let found = value.stringValue.map { "\"\($0)\" is not a method" } ?? "\"request-method\" is \(value.kindDescription), not a string"
-                error(.jsonInvalidRequestMethod, "trigger.request-method", found, &context, line: triggerObject.line)
+                error(.jsonInvalidRequestMethod, "trigger.request-method", found, &context, line: triggerObject.line(of: "request-method") ?? triggerObject.line)
                 valid = false
             }
         }
@@ -111,15 +111,16 @@ struct RuleReader {
     /// Reads a flags array; `accept` records a name and says whether it is known.
     private func readFlags(_ key: String, _ trigger: JSONObject, _ context: inout RuleListParser.Context, accept: (String) -> Bool) -> Bool {
         guard let value = trigger[key] else { return true }
+        let line = trigger.line(of: key) ?? trigger.line
         guard let names = value.arrayValue else {
-            error(.jsonInvalidTriggerFlagsArray, "trigger.\(key)", "\"\(key)\" is \(value.kindDescription), not an array", &context, line: trigger.line)
+            error(.jsonInvalidTriggerFlagsArray, "trigger.\(key)", "\"\(key)\" is \(value.kindDescription), not an array", &context, line: line)
             return false
         }
         var valid = true
         for (position, name) in names.enumerated() {
             guard let string = name.stringValue, accept(string) else {
                 let found = name.stringValue.map { "\"\($0)\" is not a known \(key)" } ?? "\(name.kindDescription) is not a string"
-                error(.jsonInvalidStringInTriggerFlagsArray, "trigger.\(key)[\(position)]", found, &context, line: trigger.line)
+                error(.jsonInvalidStringInTriggerFlagsArray, "trigger.\(key)[\(position)]", found, &context, line: value.elementLines?[position] ?? line)
                 valid = false
                 continue
             }
@@ -133,19 +134,20 @@ struct RuleReader {
         for kind in Condition.Kind.allCases {
             guard let value = triggerObject[kind.rawValue] else { continue }
             let field = "trigger.\(kind.rawValue)"
+            let line = triggerObject.line(of: kind.rawValue) ?? triggerObject.line
             if let seen {
-                error(.jsonMultipleConditions, field, "\"\(kind.rawValue)\" and \"\(seen.rawValue)\" are both given", &context, line: triggerObject.line)
+                error(.jsonMultipleConditions, field, "\"\(kind.rawValue)\" and \"\(seen.rawValue)\" are both given", &context, line: line)
                 valid = false
                 continue
             }
             seen = kind
             guard let elements = value.arrayValue else {
-                error(.jsonInvalidConditionList, field, "\"\(kind.rawValue)\" is \(value.kindDescription), not an array", &context, line: triggerObject.line)
+                error(.jsonInvalidConditionList, field, "\"\(kind.rawValue)\" is \(value.kindDescription), not an array", &context, line: line)
                 valid = false
                 continue
             }
             if elements.isEmpty {
-                error(.jsonInvalidConditionList, field, "\"\(kind.rawValue)\" is empty", &context, line: triggerObject.line)
+                error(.jsonInvalidConditionList, field, "\"\(kind.rawValue)\" is empty", &context, line: line)
                 valid = false
                 continue
             }
@@ -154,7 +156,7 @@ struct RuleReader {
             for (position, element) in elements.enumerated() {
                 guard let string = element.stringValue, !string.isEmpty else {
                     let found = element.stringValue != nil ? "an empty string" : "\(element.kindDescription), not a string"
-                    error(.jsonInvalidConditionList, "\(field)[\(position)]", "entry \(position) is \(found)", &context, line: triggerObject.line)
+                    error(.jsonInvalidConditionList, "\(field)[\(position)]", "entry \(position) is \(found)", &context, line: value.elementLines?[position] ?? line)
                     listValid = false
                     continue
                 }
@@ -163,7 +165,7 @@ struct RuleReader {
             if listValid && kind.isDomainList {
                 for (position, domain) in strings.enumerated()
                 where domain.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) {
-                    error(.jsonDomainNotLowerCaseASCII, "\(field)[\(position)]", "\"\(domain)\" is not lower-case ASCII", &context, line: triggerObject.line)
+                    error(.jsonDomainNotLowerCaseASCII, "\(field)[\(position)]", "\"\(domain)\" is not lower-case ASCII", &context, line: value.elementLines?[position] ?? line)
                     listValid = false
                 }
             }

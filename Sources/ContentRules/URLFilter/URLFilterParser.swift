@@ -8,6 +8,9 @@
 /// construct decides the error, but a syntax error anywhere wins over it, as
 /// YARR's own error does in WebKit.
 public enum URLFilterParser {
+    /// JavaScriptCore's YARR refuses longer patterns (`MAX_PATTERN_SIZE`).
+    public static let maximumPatternLength = 1 << 20
+
     /// Parses `pattern` into WebKit's subset, or says why WebKit rejects it.
     public static func parse(_ pattern: String) throws(URLFilterSyntaxError) -> URLFilterPattern {
         let bytes = Array(pattern.utf8)
@@ -16,6 +19,9 @@ public enum URLFilterParser {
         }
         if bytes.isEmpty {
             throw URLFilterSyntaxError(status: .emptyPattern, offset: 0)
+        }
+        if bytes.count > maximumPatternLength {
+            throw URLFilterSyntaxError(status: .yarrError, offset: maximumPatternLength, detail: "pattern longer than \(maximumPatternLength) characters")
         }
         var syntax = RegexSyntaxReader(bytes: bytes)
         var builder = SubsetBuilder()
