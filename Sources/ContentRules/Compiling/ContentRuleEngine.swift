@@ -36,6 +36,21 @@ public final class ContentRuleEngine: Sendable {
     let ruleLocation: [Int32]
     /// List and location in one sortable number: the order of decisions.
     let ruleOrder: [Int64]
+
+    /// What the request path reads about a rule, packed in one plain value so
+    /// that a decision reads it with one load and no reference counting.
+    struct RuleMeta {
+        var types: UInt32
+        var loadTypes: UInt8
+        var loadContexts: UInt8
+        var method: UInt8
+        var kind: ActionKind
+        var condition: Int32
+        var order: Int64
+    }
+    /// `RuleMeta` for every rule, allocated once and freed with the engine.
+    /// Written only during `init`, read-only afterwards: safe to share.
+    nonisolated(unsafe) let ruleMeta: UnsafeMutableBufferPointer<RuleMeta>
     /// What kind of action sits at the rule's location (for ignore handling).
     let ruleActionKind: [ActionKind]
 
@@ -239,6 +254,12 @@ public final class ContentRuleEngine: Sendable {
         self.ruleLocation = ruleLocation
         self.ruleActionKind = ruleActionKind
         self.ruleOrder = zip(ruleList, ruleLocation).map { Int64($0) << 32 | Int64($1) }
+        self.ruleMeta = .allocate(capacity: ruleList.count)
+        for index in ruleList.indices {
+            ruleMeta[index] = RuleMeta(
+                types: ruleTypes[index], loadTypes: ruleLoadTypes[index], loadContexts: ruleLoadContexts[index],
+                method: ruleMethod[index], kind: ruleActionKind[index], condition: ruleCondition[index], order: ruleOrder[index])
+        }
         self.hostIndexes = hostIndexes.map(HashIndex.init)
         self.hostFilters = hostFilters
         self.hostConfirmations = hostConfirmations
@@ -260,6 +281,10 @@ public final class ContentRuleEngine: Sendable {
         let elapsed = ContinuousClock.now - clock
         statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.statistics = statistics
+    }
+
+    deinit {
+        ruleMeta.deallocate()
     }
 
     private static func sameConditionFlags(_ a: Trigger, _ b: Trigger) -> Bool {

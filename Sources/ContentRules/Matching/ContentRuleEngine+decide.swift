@@ -43,15 +43,11 @@ extension ContentRuleEngine {
     }
 
     @inline(__always)
-    private func flagsAllow(_ rule: Int, _ flags: RequestFlags) -> Bool {
-        let types = ruleTypes[rule]
-        if types != 0 && types & flags.types == 0 { return false }
-        let loads = ruleLoadTypes[rule]
-        if loads != 0 && loads & flags.loadType == 0 { return false }
-        let contexts = ruleLoadContexts[rule]
-        if contexts != 0 && contexts & flags.loadContext == 0 { return false }
-        let method = ruleMethod[rule]
-        if method != 0 && method != flags.method { return false }
+    private static func flagsAllow(_ meta: RuleMeta, _ flags: RequestFlags) -> Bool {
+        if meta.types != 0 && meta.types & flags.types == 0 { return false }
+        if meta.loadTypes != 0 && meta.loadTypes & flags.loadType == 0 { return false }
+        if meta.loadContexts != 0 && meta.loadContexts & flags.loadContext == 0 { return false }
+        if meta.method != 0 && meta.method != flags.method { return false }
         return true
     }
 
@@ -67,10 +63,11 @@ extension ContentRuleEngine {
             memo.append((condition, allows))
             return allows
         }
+        let meta = UnsafeBufferPointer(ruleMeta)
         func consider(_ rule: Int32) {
-            guard flagsAllow(Int(rule), flags) else { return }
-            let condition = ruleCondition[Int(rule)]
-            if condition >= 0 && !conditionAllows(condition) { return }
+            let info = meta[Int(rule)]
+            guard Self.flagsAllow(info, flags) else { return }
+            if info.condition >= 0 && !conditionAllows(info.condition) { return }
             matched.append(rule)
         }
 
@@ -115,14 +112,14 @@ extension ContentRuleEngine {
             var excluded: [Int32] = []
             for key in context.topDomainKeys {
                 universalUnlessIndex.forEach(key.hash) { rule in
-                    if !conditionAllows(ruleCondition[Int(rule)]) { excluded.append(rule) }
+                    if !conditionAllows(meta[Int(rule)].condition) { excluded.append(rule) }
                 }
             }
             if universalUnlessIsPlain {
                 return resolve(matched, merging: [], plainBlockExcluding: excluded, isDocument: isDocument)
             }
             universal.reserveCapacity(universalUnless.count)
-            for rule in universalUnless where flagsAllow(Int(rule), flags) && !excluded.contains(rule) {
+            for rule in universalUnless where Self.flagsAllow(meta[Int(rule)], flags) && !excluded.contains(rule) {
                 universal.append(rule)
             }
         }
@@ -142,8 +139,9 @@ extension ContentRuleEngine {
     /// With `plainBlockExcluding`, the plain universal block applies too (but
     /// for the excluded rules), within the window the ignore rules leave.
     private func resolve(_ matched: [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, isDocument: Bool) -> Decision {
+        let meta = UnsafeBufferPointer(ruleMeta)
         @inline(__always) func precedes(_ a: Int32, _ b: Int32) -> Bool {
-            let (oa, ob) = (ruleOrder[Int(a)], ruleOrder[Int(b)])
+            let (oa, ob) = (meta[Int(a)].order, meta[Int(b)].order)
             return oa != ob ? oa < ob : a < b
         }
         var sorted = matched
@@ -172,14 +170,14 @@ extension ContentRuleEngine {
         var start = 0
         for listNumber in 0..<Int32(lists.count) {
             var end = start
-            while end < unique.count, ruleList[Int(unique[end])] == listNumber { end += 1 }
+            while end < unique.count, meta[Int(unique[end])].order >> 32 == Int64(listNumber) { end += 1 }
             var segment = unique[start..<end]
-            if let stop = segment.firstIndex(where: { ruleActionKind[Int($0)] == .ignoreFollowing }) {
+            if let stop = segment.firstIndex(where: { meta[Int($0)].kind == .ignoreFollowing }) {
                 stoppedBy[listNumber] = segment[stop]
                 discarded += segment[(stop + 1)...]
                 segment = segment[..<stop]
             }
-            if let last = segment.lastIndex(where: { ruleActionKind[Int($0)] == .ignorePrevious }) {
+            if let last = segment.lastIndex(where: { meta[Int($0)].kind == .ignorePrevious }) {
                 ignoredBy[listNumber] = segment[last]
                 discarded += segment[..<last]
                 segment = segment[(last + 1)...]
