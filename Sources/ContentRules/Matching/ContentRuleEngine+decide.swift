@@ -16,7 +16,8 @@ extension ContentRuleEngine {
             loadType: request.isThirdParty(publicSuffixList: publicSuffixList) ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
             loadContext: request.loadContext.rawValue,
             method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0)
-        return Self.withBytes(urlString) { urlBuffer in
+        let upgradable = (request.url.scheme == "http" || request.url.scheme == "ws") && request.url.port == nil
+        var decision = Self.withBytes(urlString) { urlBuffer in
             Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
                     var keys: [DomainKey] = []
@@ -26,6 +27,8 @@ extension ContentRuleEngine {
                 }
             }
         }
+        decision.isUpgradable = upgradable
+        return decision
     }
 
     /// The UTF-8 bytes of a string without copying them when it is native.

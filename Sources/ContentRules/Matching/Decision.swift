@@ -112,10 +112,14 @@ public struct Decision: Sendable {
         applies(.blockCookies)
     }
 
-    /// Whether an `http:`/`ws:` URL on its default port is to be upgraded.
+    /// Whether the URL is to be upgraded to `https:`/`wss:`: a make-https
+    /// action applies and the URL is `http:`/`ws:` on its default port.
     public var makesHTTPS: Bool {
-        applies(.makeHTTPS)
+        isUpgradable && applies(.makeHTTPS)
     }
+
+    /// Whether the request's URL is one make-https can upgrade.
+    var isUpgradable = false
 
     /// Selectors to hide on the page: the lists' global stylesheets (for
     /// documents) and every applied css-display-none action.

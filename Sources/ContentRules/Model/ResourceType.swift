@@ -31,8 +31,9 @@ public struct ResourceTypes: OptionSet, Sendable, Hashable {
         ("document", .document), ("top-document", .topDocument), ("child-document", .childDocument),
         ("image", .image), ("style-sheet", .styleSheet), ("script", .script), ("font", .font),
         ("raw", .raw), ("svg-document", .svgDocument), ("media", .media), ("popup", .popup),
-        ("ping", .ping), ("fetch", .fetch), ("websocket", .websocket), ("other", .other),
-        ("csp-report", .cspReport),
+        ("ping", .ping), ("fetch", .fetch), ("websocket", .websocket),
+        // As in WebKit, `other` in a trigger also covers pings and CSP reports.
+        ("other", [.other, .ping, .cspReport]), ("csp-report", .cspReport),
     ]
 
     /// Parses one `resource-type` entry of a trigger.
@@ -43,16 +44,19 @@ public struct ResourceTypes: OptionSet, Sendable, Hashable {
 
     /// The single type of a request, named as in a request line of
     /// `limot rules match` (`document` means the top document, as in WebKit's
-    /// newest versions). Common aliases from other engines' corpora are
-    /// accepted so their request files can be fed in unchanged.
+    /// newest versions). adblock-rust's (Chromium webRequest) type names are
+    /// accepted too, so its request corpora can be fed in unchanged.
     public init?(requestName: String) {
         switch requestName {
         case "document", "top-document", "main_frame", "main-frame": self = .topDocument
         case "child-document", "subdocument", "sub_frame", "sub-frame": self = .childDocument
         case "style-sheet", "stylesheet": self = .styleSheet
+        case "image", "imageset": self = .image
         case "fetch", "xhr", "xmlhttprequest": self = .fetch
         case "media", "video", "audio": self = .media
-        case "raw": self = .other
+        case "ping", "beacon": self = .ping
+        case "csp-report", "csp_report": self = .cspReport
+        case "raw", "other", "object", "object_subrequest": self = .other
         default:
             guard let entry = Self.triggerNames.first(where: { $0.name == requestName }),
                 entry.types.rawValue.nonzeroBitCount == 1

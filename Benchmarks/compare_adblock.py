@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+"""Compare limot's rule engine with Brave's adblock-rust (and WebKit's compiler) on real data.
+
+One run measures, on the requests of requests-adblock-rust-matching-test.json (8,222 of its
+8,276: the 54 whose URL is a bare "http://" or "https://" have no host, and limot rejects them):
+
+* adblock-rust (PyPI ``adblock`` 0.6.0, installed with pip if missing), in a fresh Python
+  process: the time to load easylist.txt + easyprivacy.txt into an Engine, the resident
+  memory that adds, and, in a first and a second pass, the time of each
+  ``engine.check_network_urls(url, source_url, type)`` call measured with
+  ``time.perf_counter_ns`` around the call (so it includes the Python -> Rust call overhead,
+  which is measured separately and printed);
+* limot: the release binary's ``rules match --stats`` over the same requests written as JSON
+  Lines (its own per-decision median/p99/max of a first and a second pass), and
+  ``rules compile -o summary.json`` for compile time and memory, on the three
+  WKContentRuleList files;
+* WebKit (optional): the compile time of the same three files by WebKitGTK, through
+  ``webkit_oracle.py compile-time`` beside this script, when ``/usr/bin/python3`` can load
+  ``gi.require_version("WebKit2", "4.1")``.
+
+It prints one table with ratios (limot / peer) and the block-rate agreement: the fraction of
+requests where adblock-rust's ``matched`` equals limot's ``blocked``. That figure is only
+informative: the lists differ (EasyList/EasyPrivacy as ABP text for adblock-rust, their
+top-1M WKContentRuleList conversions plus Brave's iOS list for limot).
+
+Usage (from anywhere)::
+
+    python3 Benchmarks/compare_adblock.py [--limot PATH] [--data DIR]
+
+``--limot`` defaults to ``.build-bench/release/limot`` in the repository, built with
+``swift build -c release --scratch-path .build-bench`` if it is not there (or with --build).
+``--data`` defaults to ``$LIMOT_SHARED_DATA``, else ``../../shared/data`` relative to this
+folder (the workplace's shared/data beside the checkout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NoReturn
+
+BENCHMARKS_DIR = Path(__file__).resolve().parent
+REPO_DIR = BENCHMARKS_DIR.parent
+ADBLOCK_VERSION = "0.6.0"
+
+RULE_FILES = [
+    "wkcontentrulelist-brave-ios-block-ads.json",
+    "wkcontentrulelist-adguard-easylist-top1m.json",
+    "wkcontentrulelist-adguard-easyprivacy-top1m.json",
+]
+ABP_FILES = ["easylist.txt", "easyprivacy.txt"]
+REQUEST_FILE = "requests-adblock-rust-matching-test.json"
+
+# `limot rules match --stats` prints one such line per pass: "decided N requests (first pass): …"
+# and "(second pass)" (older builds printed a single line with no pass name).
+STATS_LINE = re.compile(
+    r"decided (\d+) requests(?: \(([^)]*)\))?: median ([\d.]+) µs, p99 ([\d.]+) µs, max ([\d.]+) µs")
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------
+
+def fail(message: str) -> NoReturn:
+    print(f"compare_adblock: error: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile, as limot's --stats computes it (index floor(n * p))."""
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
+
+
+def resident_mib() -> float:
+    """This process's resident set size in MiB (Linux /proc/self/statm)."""
+    with open("/proc/self/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1048576
+
+
+def resolve_data_dir(given: str | None) -> Path:
+    if given:
+        data = Path(given)
+    elif os.environ.get("LIMOT_SHARED_DATA"):
+        data = Path(os.environ["LIMOT_SHARED_DATA"])
+    else:
+        data = BENCHMARKS_DIR / ".." / ".." / "shared" / "data"
+    data = data.resolve()
+    missing = [name for name in RULE_FILES + ABP_FILES + [REQUEST_FILE] if not (data / name).is_file()]
+    if missing:
+        fail(f"{data} lacks {', '.join(missing)}; pass --data DIR or set LIMOT_SHARED_DATA")
+    return data
+
+
+def load_requests(data: Path) -> tuple[list[dict], int]:
+    """The corpus's requests, less those whose URL is a bare "http://" or "https://" (no host:
+    no URL a browser loads, and limot rejects them); returns them and how many were left out."""
+    entries = json.loads((data / REQUEST_FILE).read_text(encoding="utf-8"))
+    requests = []
+    for number, entry in enumerate(entries):
+        if entry["url"] in ("http://", "https://"):
+            continue
+        kind = entry["type"]
+        source = entry.get("sourceUrl") or ""
+        requests.append({
+            "url": entry["url"],
+            "source_url": source,  # as the corpus has it, for adblock-rust
+            "adblock_type": kind,
+            # limot reads adblock-rust's type names itself; "" is "no known page" (the corpus writes "http://").
+            "type": kind,
+            "page": "" if source in ("http://", "https://") else source,
+        })
+    return requests, len(entries) - len(requests)
+
+
+# ---------------------------------------------------------------------------------------------
+# adblock-rust
+# ---------------------------------------------------------------------------------------------
+
+def import_adblock():
+    """Imports the adblock module, installing the pinned version with pip if it is missing."""
+    try:
+        return importlib.import_module("adblock")
+    except ImportError:
+        pass
+    print(f"installing adblock=={ADBLOCK_VERSION} with pip ...", file=sys.stderr)
+    result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", f"adblock=={ADBLOCK_VERSION}"])
+    if result.returncode != 0:
+        fail(f"pip install adblock=={ADBLOCK_VERSION} failed (exit {result.returncode})")
+    importlib.invalidate_caches()
+    return importlib.import_module("adblock")
+
+
+def measure_adblock(data: Path) -> dict:
+    """Runs the adblock-rust measurement in a fresh Python process (see adblock_worker), so
+    that its memory figure is not hidden by heap this process already holds."""
+    import_adblock()  # install it here, once, if missing
+    run = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--data", str(data), "--adblock-worker"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        fail(f"the adblock-rust measurement exited {run.returncode}:\n{run.stderr[-2000:]}")
+    return json.loads(run.stdout)
+
+
+def adblock_worker(data: Path) -> None:
+    """Loads EasyList + EasyPrivacy into adblock-rust, times every request, prints JSON."""
+    adblock = import_adblock()
+    requests, _ = load_requests(data)
+    texts = [(data / name).read_text(encoding="utf-8") for name in ABP_FILES]
+    gc.collect()
+    memory_before = resident_mib()
+    start = time.perf_counter()
+    filter_set = adblock.FilterSet()
+    for text in texts:
+        filter_set.add_filter_list(text)  # format "standard", all rule types (cosmetic too)
+    engine = adblock.Engine(filter_set, optimize=True)
+    load_seconds = time.perf_counter() - start
+    peak_memory = resident_mib() - memory_before
+    del filter_set, texts  # what stays is the engine, as limot keeps its compiled lists
+    gc.collect()
+    memory = resident_mib() - memory_before
+
+    def timed_pass() -> tuple[list[float], list[bool]]:
+        clock = time.perf_counter_ns
+        check = engine.check_network_urls
+        durations, matched = [], []
+        for request in requests:
+            url, source, kind = request["url"], request["source_url"], request["adblock_type"]
+            begin = clock()
+            result = check(url, source, kind)
+            end = clock()
+            durations.append((end - begin) / 1000)
+            matched.append(result.matched)
+        return durations, matched
+
+    # Two passes, as limot's `rules match --stats` makes: a first (cold) and a second (warm).
+    cold, matched = timed_pass()
+    warm, _ = timed_pass()
+
+    # Python's own cost of the same timing around a call with the same arguments into a
+    # function that does nothing: the part of each figure that is not adblock-rust.
+    def nothing(url, source, kind):
+        return None
+    clock = time.perf_counter_ns
+    overhead = []
+    for request in requests:
+        url, source, kind = request["url"], request["source_url"], request["adblock_type"]
+        begin = clock()
+        nothing(url, source, kind)
+        end = clock()
+        overhead.append((end - begin) / 1000)
+
+    cold.sort()
+    warm.sort()
+    overhead.sort()
+    json.dump({
+        "version": getattr(adblock, "__version__", ADBLOCK_VERSION),
+        "load_seconds": load_seconds,
+        "memory_mib": memory,
+        "peak_memory_mib": peak_memory,
+        "median_us": percentile(cold, 0.5),
+        "p99_us": percentile(cold, 0.99),
+        "max_us": cold[-1],
+        "warm_median_us": percentile(warm, 0.5),
+        "warm_p99_us": percentile(warm, 0.99),
+        "call_overhead_median_us": percentile(overhead, 0.5),
+        "call_overhead_p99_us": percentile(overhead, 0.99),
+        "matched": matched,
+    }, sys.stdout)
+
+
+# ---------------------------------------------------------------------------------------------
+# limot
+# ---------------------------------------------------------------------------------------------
+
+def locate_limot(given: str | None, build: bool) -> Path:
+    if given:
+        path = Path(given).resolve()
+        if not os.access(path, os.X_OK):
+            fail(f"--limot {path} is not an executable")
+        return path
+    path = REPO_DIR / ".build-bench" / "release" / "limot"
+    if build or not os.access(path, os.X_OK):
+        print("building limot (swift build -c release --scratch-path .build-bench) ...", file=sys.stderr)
+        result = subprocess.run(["swift", "build", "-c", "release", "--scratch-path", ".build-bench",
+                                 "--product", "limot"], cwd=REPO_DIR)
+        if result.returncode != 0 or not os.access(path, os.X_OK):
+            fail("building limot failed; pass --limot PATH to use an existing binary")
+    return path
+
+
+def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, compile_runs: int) -> dict:
+    rule_paths = [str(data / name) for name in RULE_FILES]
+    corpus = workdir / "requests.jsonl"
+    with corpus.open("w", encoding="utf-8") as out:
+        for request in requests:
+            out.write(json.dumps({"url": request["url"], "type": request["type"], "page": request["page"]}) + "\n")
+
+    match = subprocess.run([str(limot), "rules", "match", "--requests", str(corpus), "--rules", *rule_paths, "--stats"],
+                           capture_output=True, text=True)
+    if match.returncode != 0:
+        fail(f"limot rules match exited {match.returncode}:\n{match.stderr[-2000:]}")
+    passes = [{"decided": int(m.group(1)), "name": m.group(2) or "one pass", "median_us": float(m.group(3)),
+               "p99_us": float(m.group(4)), "max_us": float(m.group(5)), "line": m.group(0)}
+              for m in STATS_LINE.finditer(match.stderr)]
+    if not passes:
+        fail(f"no statistics line in limot's standard error:\n{match.stderr[-2000:]}")
+    cold = passes[0]
+    warm = passes[1] if len(passes) > 1 else None
+    blocked = []
+    for line in match.stdout.splitlines():
+        if line.strip():
+            blocked.append(bool(json.loads(line).get("blocked")))
+    if len(blocked) != len(requests):
+        fail(f"limot answered {len(blocked)} lines for {len(requests)} requests")
+
+    compiles = []
+    for run in range(compile_runs):
+        summary_path = workdir / f"summary-{run}.json"
+        start = time.perf_counter()
+        compiled = subprocess.run([str(limot), "rules", "compile", *rule_paths, "-o", str(summary_path)],
+                                  capture_output=True, text=True)
+        command_seconds = time.perf_counter() - start
+        if compiled.returncode != 0:
+            fail(f"limot rules compile exited {compiled.returncode}:\n{compiled.stderr[-2000:]}")
+        summary = json.loads(summary_path.read_text(encoding="utf-8"))
+        summary["commandSeconds"] = command_seconds
+        compiles.append(summary)
+    best = min(compiles, key=lambda summary: summary["compileSeconds"])
+    return {
+        "decided": cold["decided"],
+        "median_us": cold["median_us"],
+        "p99_us": cold["p99_us"],
+        "max_us": cold["max_us"],
+        "warm_median_us": warm["median_us"] if warm else None,
+        "warm_p99_us": warm["p99_us"] if warm else None,
+        "stats_lines": [entry["line"] for entry in passes],
+        "compile_seconds": best["compileSeconds"],
+        "compile_seconds_all": [summary["compileSeconds"] for summary in compiles],
+        # The whole command: process start, reading and parsing the JSON, compiling, the summary.
+        "command_seconds": min(summary["commandSeconds"] for summary in compiles),
+        "memory_mib": best["memoryMiB"],
+        "rules": best.get("rules"),
+        "blocked": blocked,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# WebKit (optional)
+# ---------------------------------------------------------------------------------------------
+
+def measure_webkit(data: Path) -> tuple[dict | None, str]:
+    """WebKit's compile time for the three lists, or None and why it was skipped."""
+    oracle = BENCHMARKS_DIR / "webkit_oracle.py"
+    system_python = "/usr/bin/python3"
+    if not oracle.is_file():
+        return None, f"skipped: {oracle} is not there"
+    if not os.access(system_python, os.X_OK):
+        return None, f"skipped: {system_python} is not there"
+    probe = subprocess.run([system_python, "-c", 'import gi; gi.require_version("WebKit2", "4.1"); '
+                            "from gi.repository import WebKit2"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        return None, ("skipped: /usr/bin/python3 cannot load WebKit2 4.1 "
+                      "(Debian packages python3-gi and gir1.2-webkit2-4.1)")
+    files = [str(data / name) for name in RULE_FILES]
+    try:
+        run = subprocess.run([system_python, str(oracle), "compile-time", *files],
+                             capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None, "failed: webkit_oracle.py compile-time took over 600 s"
+    total = re.search(r"^total: ([\d.]+) s", run.stdout, re.MULTILINE)
+    if run.returncode != 0 or not total:
+        detail = (run.stdout + run.stderr).strip().splitlines()[-5:]
+        return None, f"failed (exit {run.returncode}): " + " | ".join(detail)
+    per_file = [line for line in run.stdout.splitlines() if line.startswith(str(data))]
+    return {"compile_seconds": float(total.group(1)), "detail": per_file}, "ok"
+
+
+# ---------------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------------
+
+def ratio(ours: float | None, theirs: float | None) -> str:
+    if ours is None or theirs is None or theirs <= 0:
+        return "n/a"
+    return f"{ours / theirs:.2f}×"
+
+
+def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict, webkit: dict | None, webkit_note: str,
+                 limot_path: Path) -> None:
+    def cell(value, unit, digits=2):
+        return "n/a" if value is None else f"{value:.{digits}f} {unit}"
+
+    rows = [
+        ("limot (3 WKContentRuleLists)",
+         f"{cell(limot['compile_seconds'], 's', 3)} ({limot['command_seconds']:.3f} s with parsing)",
+         cell(limot["memory_mib"], "MiB", 1),
+         cell(limot["median_us"], "µs"), cell(limot["p99_us"], "µs"),
+         cell(limot["warm_median_us"], "µs"), cell(limot["warm_p99_us"], "µs")),
+        (f"adblock-rust {adblock['version']} (EasyList+EasyPrivacy)", cell(adblock["load_seconds"], "s", 3),
+         cell(adblock["memory_mib"], "MiB", 1), cell(adblock["median_us"], "µs"), cell(adblock["p99_us"], "µs"),
+         cell(adblock["warm_median_us"], "µs"), cell(adblock["warm_p99_us"], "µs")),
+        ("WebKit (3 WKContentRuleLists)", cell(webkit["compile_seconds"] if webkit else None, "s", 3),
+         "n/a", "n/a", "n/a", "n/a", "n/a"),
+    ]
+    header = ("engine", "compile", "memory", "decide median", "decide p99", "warm median", "warm p99")
+    widths = [max(len(row[i]) for row in rows + [header]) for i in range(len(header))]
+    line = "  ".join("{:<%d}" % widths[0] if i == 0 else "{:>%d}" % widths[i] for i in range(len(header)))
+    print(f"\n{len(requests)} requests from {REQUEST_FILE} ({hostless} more have a bare \"http://\" or "
+          f"\"https://\" as URL and are left out); limot binary {limot_path}\n")
+    print(line.format(*header))
+    print(line.format(*("-" * width for width in widths)))
+    for row in rows:
+        print(line.format(*row))
+
+    print("\nratios (limot / peer):")
+    print(f"  compile: limot's is {ratio(limot['compile_seconds'], adblock['load_seconds'])} adblock-rust's load time"
+          + (f", {ratio(limot['compile_seconds'], webkit['compile_seconds'])} WebKit's" if webkit else "")
+          + f"; with parsing (the whole `rules compile` command) "
+          f"{ratio(limot['command_seconds'], adblock['load_seconds'])} adblock-rust's"
+          + (f", {ratio(limot['command_seconds'], webkit['compile_seconds'])} WebKit's" if webkit else ""))
+    print(f"  memory:  limot's is {ratio(limot['memory_mib'], adblock['memory_mib'])} adblock-rust's")
+    print(f"  decide (first pass): limot median is {ratio(limot['median_us'], adblock['median_us'])} adblock-rust's, "
+          f"p99 {ratio(limot['p99_us'], adblock['p99_us'])}")
+    if limot["warm_median_us"] is not None:
+        print(f"  decide (second pass): limot median is {ratio(limot['warm_median_us'], adblock['warm_median_us'])} "
+              f"adblock-rust's, p99 {ratio(limot['warm_p99_us'], adblock['warm_p99_us'])}")
+    overhead = adblock["call_overhead_median_us"]
+    net_median = adblock["median_us"] - overhead
+    net_warm = adblock["warm_median_us"] - overhead
+    print(f"  adblock-rust's medians less the Python call overhead ({overhead:.2f} µs) are {net_median:.2f} µs "
+          f"(first pass) and {net_warm:.2f} µs (second); limot's are {ratio(limot['median_us'], net_median)} "
+          + (f"and {ratio(limot['warm_median_us'], net_warm)} " if limot["warm_median_us"] is not None else "")
+          + "those")
+
+    agree = sum(1 for a, b in zip(adblock["matched"], limot["blocked"]) if a == b)
+    both = sum(1 for a, b in zip(adblock["matched"], limot["blocked"]) if a and b)
+    only_adblock = sum(1 for a, b in zip(adblock["matched"], limot["blocked"]) if a and not b)
+    only_limot = sum(1 for a, b in zip(adblock["matched"], limot["blocked"]) if b and not a)
+    total = len(requests)
+    print(f"\nblock-rate agreement: {agree}/{total} = {agree / total:.1%} of requests "
+          f"(adblock-rust blocks {sum(adblock['matched'])}, limot {sum(limot['blocked'])}; "
+          f"both {both}, only adblock-rust {only_adblock}, only limot {only_limot}). "
+          "Informational: the lists differ.")
+
+    print("\nnotes:")
+    print(f"  limot: {' / '.join(limot['stats_lines'])} — the CLI's own timing of each engine.decide call "
+          "(--stats; the request, URL parsing included, is built before its clock starts); "
+          f"compile is the summary's compileSeconds (building the engine from parsed lists; parsing excluded), "
+          f"min of {len(limot['compile_seconds_all'])} `rules compile` runs "
+          f"({', '.join(f'{s:.3f}' for s in limot['compile_seconds_all'])} s); 'with parsing' is the wall time "
+          f"of the fastest whole command; memory is that run's resident growth "
+          f"over loading and compiling ({limot['rules']} rules).")
+    print(f"  adblock-rust: perf_counter_ns around each check_network_urls call (URL parsing included), a first "
+          f"and a second pass; includes the Python call overhead, median {overhead:.2f} µs / p99 "
+          f"{adblock['call_overhead_p99_us']:.2f} µs when timing an empty Python function the same way. "
+          f"First-pass max {adblock['max_us']:.2f} µs. "
+          "Load = FilterSet + add_filter_list ×2 + Engine(optimize=True) from text in memory, in a fresh "
+          f"Python process; memory is its resident growth once the FilterSet is dropped (peak during the load: "
+          f"{adblock['peak_memory_mib']:.1f} MiB).")
+    if webkit:
+        print("  WebKit: webkit_oracle.py compile-time (WebKitGTK, each list compiled and stored separately; "
+              "sum of the three):")
+        for entry in webkit["detail"]:
+            print(f"    {entry}")
+    else:
+        print(f"  WebKit: {webkit_note}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limot", help="the limot binary (default: .build-bench/release/limot, built if missing)")
+    parser.add_argument("--data", help="the shared data folder (default: $LIMOT_SHARED_DATA or ../../shared/data)")
+    parser.add_argument("--build", action="store_true", help="(re)build the default limot binary first")
+    parser.add_argument("--compile-runs", type=int, default=3, help="limot compile runs; the fastest is reported")
+    parser.add_argument("--no-webkit", action="store_true", help="skip WebKit's compile time")
+    parser.add_argument("--adblock-worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    data = resolve_data_dir(args.data)
+    if args.adblock_worker:
+        adblock_worker(data)
+        return 0
+    limot_path = locate_limot(args.limot, args.build)
+    requests, hostless = load_requests(data)
+    with tempfile.TemporaryDirectory(prefix="limot-compare-") as workdir:
+        limot = measure_limot(limot_path, data, requests, Path(workdir), max(1, args.compile_runs))
+    adblock = measure_adblock(data)
+    if len(adblock["matched"]) != len(requests):
+        fail(f"adblock-rust answered {len(adblock['matched'])} requests of {len(requests)}")
+    if args.no_webkit:
+        webkit, webkit_note = None, "skipped (--no-webkit)"
+    else:
+        webkit, webkit_note = measure_webkit(data)
+    print_report(requests, hostless, adblock, limot, webkit, webkit_note, limot_path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
