@@ -55,7 +55,7 @@ public final class ContentRuleEngine: Sendable {
     let ruleActionKind: [ActionKind]
 
     // Matching structures.
-    struct HostEntry: Sendable {
+    struct HostEntry: Sendable, BitwiseCopyable {
         var rule: Int32
         var filter: Int32
     }

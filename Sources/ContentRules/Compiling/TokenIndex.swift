@@ -9,16 +9,23 @@
 /// filter is nothing but that literal). This is the idea behind
 /// adblock-rust's token index, made exact by confirming every candidate.
 struct TokenIndex: Sendable {
-    struct Entry: Sendable {
+    /// A plain value (no references), so that probing costs no reference counting.
+    struct Entry: Sendable, BitwiseCopyable {
         var rule: Int32
-        /// The literal run around the word, lower-cased unless case-sensitive.
-        var run: [UInt8]
-        /// Where the word starts within `run`.
-        var wordOffset: Int
+        /// The literal run around the word (lower-cased unless case-sensitive), in `runs`.
+        var runStart: Int32
+        var runLength: Int32
+        /// Where the word starts within the run.
+        var wordOffset: Int32
         var caseSensitive: Bool
-        /// nil when the filter is exactly `run` (found anywhere), so the run decides.
-        var regex: LazyRegex?
+        /// Index in `regexes`, or -1 when the filter is exactly the run (found anywhere), so the run decides.
+        var regex: Int32
     }
+
+    /// All literal runs, back to back.
+    private(set) var runs: [UInt8] = []
+    /// The regexes that confirm candidates (kept alive here).
+    private(set) var regexes: [LazyRegex] = []
 
     /// A delimited word of a pattern and the literal run it sits in.
     struct Word {
@@ -102,9 +109,15 @@ struct TokenIndex: Sendable {
             let pattern = candidate.pattern
             let isOnlyTheRun = !pattern.anchoredAtStart && pattern.terms.count == best.run.count
             let run = candidate.caseSensitive ? best.run : best.run.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-            let regex = isOnlyTheRun ? nil : LazyRegex(pattern: pattern.re2Pattern, caseSensitive: candidate.caseSensitive)
-            table[hostKey(best.word), default: []].append(
-                Entry(rule: candidate.rule, run: run, wordOffset: best.wordOffset, caseSensitive: candidate.caseSensitive, regex: regex))
+            var regex: Int32 = -1
+            if !isOnlyTheRun {
+                regex = Int32(index.regexes.count)
+                index.regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: candidate.caseSensitive))
+            }
+            let entry = Entry(rule: candidate.rule, runStart: Int32(index.runs.count), runLength: Int32(run.count),
+                              wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, regex: regex)
+            index.runs += run
+            table[hostKey(best.word), default: []].append(entry)
             index.count += 1
         }
         index.entries = HashIndex(table)
@@ -117,34 +130,36 @@ struct TokenIndex: Sendable {
         var start = 0
         var reported: [Int32] = []
         let count = url.count
-        while start < count {
-            while start < count, !Self.isAlphanumeric(url[start]) { start += 1 }
-            var end = start
-            while end < count, Self.isAlphanumeric(url[end]) { end += 1 }
-            if end > start {
-                entries.forEach(hostKey(url, from: start, to: end)) { entry in
-                    guard Self.runMatches(entry, in: url, wordAt: start), !reported.contains(entry.rule) else { return }
-                    if entry.regex?.matches(url) ?? true {
-                        reported.append(entry.rule)
-                        body(entry.rule)
+        runs.withUnsafeBufferPointer { runs in
+            while start < count {
+                while start < count, !Self.isAlphanumeric(url[start]) { start += 1 }
+                var end = start
+                while end < count, Self.isAlphanumeric(url[end]) { end += 1 }
+                if end > start {
+                    entries.forEach(hostKey(url, from: start, to: end)) { entry in
+                        guard Self.runMatches(entry, runs, in: url, wordAt: start), !reported.contains(entry.rule) else { return }
+                        if entry.regex < 0 || regexes[Int(entry.regex)].matches(url) {
+                            reported.append(entry.rule)
+                            body(entry.rule)
+                        }
                     }
                 }
+                start = end
             }
-            start = end
         }
     }
 
     /// Whether the entry's literal run surrounds the word found at `wordStart`.
     @inline(__always)
-    private static func runMatches(_ entry: Entry, in url: UnsafeBufferPointer<UInt8>, wordAt wordStart: Int) -> Bool {
-        let runStart = wordStart - entry.wordOffset
-        guard runStart >= 0, runStart + entry.run.count <= url.count else { return false }
-        var offset = 0
-        for expected in entry.run {
+    private static func runMatches(_ entry: Entry, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, wordAt wordStart: Int) -> Bool {
+        let runStart = wordStart - Int(entry.wordOffset)
+        let length = Int(entry.runLength)
+        guard runStart >= 0, runStart + length <= url.count else { return false }
+        let expected = Int(entry.runStart)
+        for offset in 0..<length {
             var byte = url[runStart + offset]
             if !entry.caseSensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
-            if byte != expected { return false }
-            offset += 1
+            if byte != runs[expected + offset] { return false }
         }
         return true
     }
