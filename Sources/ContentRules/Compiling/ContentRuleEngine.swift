@@ -62,6 +62,8 @@ public final class ContentRuleEngine: Sendable {
     let hostIndexes: [HashIndex<HostEntry>]
     let hostFilters: [HostAnchoredFilter]
     let hostConfirmations: [LazyRegex?]
+    /// Whether a confirmation is the filter's tail (anchored after the host) or the whole filter.
+    let hostConfirmationIsTail: [Bool]
     let tokenIndex: TokenIndex
     let regexSets: [(set: RegexSet, rules: [Int32])]
     let universalAlways: [Int32]
@@ -122,7 +124,7 @@ public final class ContentRuleEngine: Sendable {
         var ruleLoadTypes: [UInt8] = [], ruleLoadContexts: [UInt8] = [], ruleMethod: [UInt8] = []
         var ruleCondition: [Int32] = [], ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
         var hostIndexes = [[UInt64: [HostEntry]]](repeating: [:], count: HostAnchoredFilter.Prefix.allCases.count)
-        var hostFilters: [HostAnchoredFilter] = [], hostConfirmations: [LazyRegex?] = []
+        var hostFilters: [HostAnchoredFilter] = [], hostConfirmations: [LazyRegex?] = [], hostConfirmationIsTail: [Bool] = []
         var setPatterns: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
         var universalAlways: [Int32] = [], universalUnless: [Int32] = []
         var universalIfDomain: [UInt64: [Int32]] = [:], universalUnlessIndex: [UInt64: [Int32]] = [:]
@@ -204,7 +206,15 @@ public final class ContentRuleEngine: Sendable {
                 if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
                     let filterNumber = Int32(hostFilters.count)
                     hostFilters.append(host)
-                    hostConfirmations.append(host.isPure ? nil : LazyRegex(pattern: pattern.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive))
+                    // An impure filter is confirmed by its tail alone, anchored right after the host:
+                    // the host index visits exactly the places where the prefix can end, and the
+                    // prefilter compares the host ASCII case-insensitively, which is exact unless the
+                    // filter is case-sensitive (hosts of non-special URLs keep their case).
+                    let tail = host.isPure || trigger.urlFilterIsCaseSensitive ? nil : (try? URLFilterParser.parse(host.tail)).map {
+                        LazyRegex(pattern: $0.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive)
+                    }
+                    hostConfirmations.append(host.isPure ? nil : tail ?? LazyRegex(pattern: pattern.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive))
+                    hostConfirmationIsTail.append(!host.isPure && tail != nil)
                     let prefixNumber = HostAnchoredFilter.Prefix.allCases.firstIndex(of: host.prefix)!
                     hostIndexes[prefixNumber][hostKey(host.firstLabel), default: []].append(HostEntry(rule: id, filter: filterNumber))
                     statistics.hostIndexedRules += 1
@@ -263,6 +273,7 @@ public final class ContentRuleEngine: Sendable {
         self.hostIndexes = hostIndexes.map(HashIndex.init)
         self.hostFilters = hostFilters
         self.hostConfirmations = hostConfirmations
+        self.hostConfirmationIsTail = hostConfirmationIsTail
         self.tokenIndex = tokenIndex
         self.regexSets = regexSets
         self.universalAlways = universalAlways

@@ -33,6 +33,8 @@ struct HostAnchoredFilter: Sendable {
     /// Whether the filter is exactly prefix + host + the usual end, so that
     /// the native check decides alone without running the regex.
     var isPure: Bool
+    /// The url-filter after the host (WebKit regex syntax; empty when nothing follows).
+    var tail: String = ""
     /// The literal characters that must follow the host (the tail's leading
     /// run, lower-case), checked before running the regex of an impure filter.
     var tailLiteral: [UInt8] = []
@@ -87,7 +89,7 @@ struct HostAnchoredFilter: Sendable {
                     literal.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                     position += 1
                 }
-                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive, tailLiteral: literal)
+                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive, tail: tailText, tailLiteral: literal)
             }
         }
         return nil

@@ -20,6 +20,9 @@ struct TokenIndex: Sendable {
         var caseSensitive: Bool
         /// Index in `regexes`, or -1 when the filter is exactly the run (found anywhere), so the run decides.
         var regex: Int32
+        /// Whether the filter begins with the run, so that every match starts
+        /// at an occurrence of it and the regex can run anchored there.
+        var anchoredAtRun: Bool
     }
 
     /// All literal runs, back to back.
@@ -32,6 +35,8 @@ struct TokenIndex: Sendable {
         var word: [UInt8]
         var run: [UInt8]
         var wordOffset: Int
+        /// Whether the run is the pattern's first term (and the pattern has no `^`).
+        var runStartsPattern: Bool
     }
 
     private(set) var entries = HashIndex<Entry>()
@@ -47,20 +52,22 @@ struct TokenIndex: Sendable {
     /// end of the URL) right before and after.
     static func delimitedWords(of pattern: URLFilterPattern) -> [Word] {
         // Split the top level into maximal runs of single literal characters.
-        var runs: [(bytes: [UInt8], atStart: Bool, atEnd: Bool)] = []
+        var runs: [(bytes: [UInt8], atStart: Bool, atEnd: Bool, first: Bool)] = []
         var current: [UInt8] = []
         var currentAtStart = pattern.anchoredAtStart
+        var currentFirst = !pattern.anchoredAtStart
         for (index, term) in pattern.terms.enumerated() {
             if term.quantifier == .one, case .character(let byte) = term.atom {
                 current.append(byte)
                 continue
             }
             let endsURL = term.isEndOfLine && index == pattern.terms.count - 1
-            if !current.isEmpty { runs.append((current, currentAtStart, endsURL)) }
+            if !current.isEmpty { runs.append((current, currentAtStart, endsURL, currentFirst)) }
             current = []
             currentAtStart = false
+            currentFirst = false
         }
-        if !current.isEmpty { runs.append((current, currentAtStart, false)) }
+        if !current.isEmpty { runs.append((current, currentAtStart, false, currentFirst)) }
 
         var words: [Word] = []
         for run in runs {
@@ -76,7 +83,7 @@ struct TokenIndex: Sendable {
                 let delimitedAfter = end < run.bytes.count || run.atEnd
                 if delimitedBefore && delimitedAfter {
                     let word = run.bytes[start..<end].map { $0.isASCIILetter ? $0 | 0x20 : $0 }
-                    words.append(Word(word: word, run: run.bytes, wordOffset: start))
+                    words.append(Word(word: word, run: run.bytes, wordOffset: start, runStartsPattern: run.first))
                 }
                 start = end
             }
@@ -115,7 +122,8 @@ struct TokenIndex: Sendable {
                 index.regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: candidate.caseSensitive))
             }
             let entry = Entry(rule: candidate.rule, runStart: Int32(index.runs.count), runLength: Int32(run.count),
-                              wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, regex: regex)
+                              wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, regex: regex,
+                              anchoredAtRun: best.runStartsPattern)
             index.runs += run
             table[hostKey(best.word), default: []].append(entry)
             index.count += 1
@@ -138,7 +146,8 @@ struct TokenIndex: Sendable {
                 if end > start {
                     entries.forEach(hostKey(url, from: start, to: end)) { entry in
                         guard Self.runMatches(entry, runs, in: url, wordAt: start), !reported.contains(entry.rule) else { return }
-                        if entry.regex < 0 || regexes[Int(entry.regex)].matches(url) {
+                        let runStart = start - Int(entry.wordOffset)
+                        if entry.regex < 0 || regexes[Int(entry.regex)].matches(url, from: entry.anchoredAtRun ? runStart : 0, anchored: entry.anchoredAtRun) {
                             reported.append(entry.rule)
                             body(entry.rule)
                         }

@@ -86,7 +86,10 @@ extension ContentRuleEngine {
                     let filter = hostFilters[Int(entry.filter)]
                     let isMatch: Bool
                     if let confirmation = hostConfirmations[Int(entry.filter)] {
-                        isMatch = filter.prefilter(url, at: start) && confirmation.matches(url)
+                        isMatch = filter.prefilter(url, at: start)
+                            && (hostConfirmationIsTail[Int(entry.filter)]
+                                ? confirmation.matches(url, from: start + filter.host.count, anchored: true)
+                                : confirmation.matches(url))
                     } else {
                         isMatch = filter.pureMatch(in: url, at: start)
                     }
