@@ -78,14 +78,6 @@ extern "C" int limot_re2_set_match(const limot_re2_set *set, const char *text, s
 
 extern "C" void limot_re2_set_free(limot_re2_set *set) { delete set; }
 
-extern "C" int limot_re2_check(const char *pattern, size_t length, int case_sensitive,
-                               char *error, size_t error_capacity) {
-  RE2 re(re2::StringPiece(pattern, length), makeOptions(case_sensitive, 0));
-  if (re.ok()) return 1;
-  copyMessage(re.error(), error, error_capacity);
-  return 0;
-}
-
 struct limot_re2 {
   std::string pattern;
   int case_sensitive;

@@ -40,9 +40,6 @@ void limot_re2_set_free(limot_re2_set *set);
 
 typedef struct limot_re2 limot_re2;
 
-/// Checks a pattern compiles; 1 when it does, else 0 with the message in `error`.
-int limot_re2_check(const char *pattern, size_t length, int case_sensitive,
-                    char *error, size_t error_capacity);
 /// A single regex, compiled on first use (thread-safe), so that thousands of
 /// rarely-needed patterns cost nothing until a request needs them.
 limot_re2 *limot_re2_new_lazy(const char *pattern, size_t length, int case_sensitive);

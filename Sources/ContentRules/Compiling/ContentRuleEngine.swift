@@ -65,7 +65,9 @@ public final class ContentRuleEngine: Sendable {
     /// Whether a confirmation is the filter's tail (anchored after the host) or the whole filter.
     let hostConfirmationIsTail: [Bool]
     let tokenIndex: TokenIndex
-    let regexSets: [(set: RegexSet, rules: [Int32])]
+    /// RE2 sets, the rule of each pattern, and each pattern on its own
+    /// (compiled only if the set's DFA ever runs out of memory).
+    let regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])]
     let universalAlways: [Int32]
     let universalIfDomain: HashIndex<Int32>
     let universalUnless: [Int32]
@@ -231,15 +233,17 @@ public final class ContentRuleEngine: Sendable {
             (tokenIndex, setPatterns) = TokenIndex.build(setPatterns)
         }
         statistics.wordIndexedRules = tokenIndex.count
-        var regexSets: [(set: RegexSet, rules: [Int32])] = []
+        var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
         for caseSensitive in [false, true] {
             let group = setPatterns.filter { $0.caseSensitive == caseSensitive }
             var start = 0
             while start < group.count {
                 let slice = group[start..<min(start + Self.patternsPerRegexSet, group.count)]
                 do {
-                    let set = try RegexSet(patterns: slice.map(\.pattern.re2Pattern), caseSensitive: caseSensitive)
-                    regexSets.append((set, slice.map(\.rule)))
+                    let patterns = slice.map(\.pattern.re2Pattern)
+                    let set = try RegexSet(patterns: patterns, caseSensitive: caseSensitive)
+                    let fallback = patterns.map { LazyRegex(pattern: $0, caseSensitive: caseSensitive) }
+                    regexSets.append((set, slice.map(\.rule), fallback))
                 } catch {
                     let rule = error.patternIndex.map { slice[slice.startIndex + $0].rule }
                     let list = rule.map { Int(ruleList[Int($0)]) } ?? 0

@@ -117,16 +117,4 @@ final class LazyRegex: @unchecked Sendable {
             limot_re2_match(handle, $0.baseAddress, $0.count, start, anchored ? 1 : 0) == 1
         }
     }
-
-    /// Checks that RE2 accepts `pattern`; returns RE2's message when not.
-    static func compileError(pattern: String, caseSensitive: Bool) -> String? {
-        var message = [CChar](repeating: 0, count: 512)
-        let bytes = Array(pattern.utf8)
-        let ok = bytes.withUnsafeBufferPointer {
-            $0.withMemoryRebound(to: CChar.self) {
-                limot_re2_check($0.baseAddress, $0.count, caseSensitive ? 1 : 0, &message, message.count)
-            }
-        }
-        return ok == 1 ? nil : RegexSet.text(message)
-    }
 }

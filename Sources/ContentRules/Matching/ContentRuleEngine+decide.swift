@@ -103,8 +103,8 @@ extension ContentRuleEngine {
             do {
                 try shard.set.forEachMatch(in: url) { consider(shard.rules[$0]) }
             } catch {
-                // The DFA ran out of memory: decide rule by rule rather than miss a block.
-                for rule in shard.rules { considerSlowly(rule, url: url, consider: consider) }
+                // The DFA ran out of memory: decide pattern by pattern rather than miss a block.
+                for (index, regex) in shard.fallback.enumerated() where regex.matches(url) { consider(shard.rules[index]) }
             }
         }
         // Rules that match every URL.
@@ -130,15 +130,6 @@ extension ContentRuleEngine {
             }
         }
         return resolve(matched, merging: universal, plainBlockExcluding: nil, isDocument: isDocument)
-    }
-
-    private func considerSlowly(_ rule: Int32, url: UnsafeBufferPointer<UInt8>, consider: (Int32) -> Void) {
-        let list = lists[Int(ruleList[Int(rule)])]
-        let trigger = list.rules[Int(ruleIndexInList[Int(rule)])].trigger
-        guard let pattern = try? URLFilterParser.parse(trigger.urlFilter) else { return }
-        if LazyRegex(pattern: pattern.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive).matches(url) {
-            consider(rule)
-        }
     }
 
     /// Orders matched rules by list and location and applies the ignore rules.
@@ -198,12 +189,5 @@ extension ContentRuleEngine {
             decision.plainBlock = .init(excluded: excluded)
         }
         return decision
-    }
-}
-
-extension NativeDomainList {
-    /// Whether `url` has `name` at `start` (ASCII case-insensitively).
-    static func equalPrefix(_ name: [UInt8], _ url: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
-        start + name.count <= url.count && equal(name, url, start, start + name.count)
     }
 }
