@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// limot: a content-filtering proxy browser for the German–Persian dictionary
@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // A thin C++ shim over RE2 and RE2::Set with a C API. Swift's C++
@@ -25,17 +27,40 @@ let package = Package(
         .target(name: "WebURL"),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
         .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
+        // libcurl and libxml2 from Debian's -dev packages, with typed shims for
+        // the variadic and global-pointer parts Swift cannot call directly.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Fetch: an async HTTP client over libcurl with named limits.
+        .target(name: "Fetch", dependencies: ["CCurl", "WebURL"]),
+        // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out.
+        .target(name: "Sanitize", dependencies: ["CLibXML2", "ContentRules", "WebURL"]),
+        // Proxy: the HTTP server on loopback, sessions, history, security.
+        .target(
+            name: "Proxy",
+            dependencies: [
+                "Fetch", "Sanitize", "ContentRules", "WebURL",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules",
+                "ContentRules", "Proxy", "Fetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["limot"], resources: [.copy("Golden")]),
+        // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
+        // that stand in for the dictionary site and the ad and tracker hosts.
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
+        .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

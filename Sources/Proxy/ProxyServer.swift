@@ -1,0 +1,2 @@
+/// The `limot serve` HTTP server (being built).
+public enum ProxyServer {}

@@ -1,0 +1,2 @@
+/// Loopback fixture servers for tests (being built).
+public enum FixtureServerPlaceholder {}
