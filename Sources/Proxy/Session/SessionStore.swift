@@ -21,6 +21,7 @@ public final class SessionStore: Sendable {
 
     /// Runs `body` on the session's history (created empty if new) and
     /// returns its result; the change is kept.
+    @discardableResult
     public func update<Result: Sendable>(_ session: String, _ body: (inout SessionHistory) -> Result) -> Result {
         state.withLock { state in
             state.clock += 1
