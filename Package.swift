@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
-        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport"]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,0 +1,178 @@
+import FixtureSupport
+import Foundation
+import Testing
+
+/// Browsing the fixture dictionary through the real proxy, as a user does.
+@Suite(.serialized) struct BrowsingTests {
+    /// Every proxy path a page makes the browser load (src, href of links
+    /// to style sheets and icons, srcset, CSS url()).
+    static func subresourcePaths(in html: String) -> [String] {
+        var paths: [String] = []
+        var rest = html[...]
+        while let range = rest.range(of: "/_limot/sub/") {
+            let tail = rest[range.lowerBound...]
+            let end = tail.firstIndex { "\"' )>\n,".contains($0) } ?? tail.endIndex
+            paths.append(String(tail[..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+            rest = tail[end...]
+        }
+        return Array(Set(paths)).sorted()
+    }
+
+    @Test func theHomePageShowsTheDictionaryWithoutAds() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let page = try browser.open("/")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        let html = page.text
+        // The site's content, German and Persian, byte for byte (ZWNJ kept).
+        #expect(html.contains("لغت‌نامه"))
+        // No ad or tracker URL is left for the browser to load.
+        for host in ProxyTestbed.adHosts {
+            #expect(!html.contains("src=\"https://\(host)"), "a reference to \(host) is left in the page")
+        }
+        // The theme comes first in the head, the bar last in the body.
+        let head = try #require(html.range(of: "<head")).lowerBound
+        let theme = try #require(html.range(of: "<meta name=\"color-scheme\"")).lowerBound
+        #expect(html[head..<theme].count < 80, "the theme is not the first thing in <head>")
+        #expect(html.contains("<nav id=\"limot-bar\""))
+        // A strict policy with a nonce, and the page's inline scripts carry it.
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy.contains("default-src 'self'"))
+        let nonce = try #require(policy.range(of: #"'nonce-[0-9a-f]+'"#, options: .regularExpression)).self
+        let value = policy[nonce].dropFirst("'nonce-".count).dropLast()
+        #expect(html.contains("nonce=\"\(value)\""))
+        // css-display-none of the shipped rules hides the AdSense slot.
+        #expect(html.contains("ins.adsbygoogle"))
+        #expect(page.header("Cache-Control") == "no-store")
+    }
+
+    @Test func subresourcesLoadThroughTheProxyAndAdHostsGetNothing() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        var loaded = 0
+        for path in ["/", "/search?q=Haus", "/search?q=gehen"] {
+            let page = try browser.open(path)
+            #expect(page.status == 200)
+            var queue = Self.subresourcePaths(in: page.text)
+            var seen = Set<String>()
+            while let next = queue.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                let resource = try browser.request(next, headers: [("Referer", "http://127.0.0.1:\(testbed.proxy.port)\(path)")])
+                #expect(resource.status == 200, "\(next) answered \(resource.status): \(resource.text.prefix(200))")
+                loaded += 1
+                if resource.header("Content-Type")?.hasPrefix("text/css") == true {
+                    queue += Self.subresourcePaths(in: resource.text)
+                }
+            }
+        }
+        #expect(loaded >= 5)
+        #expect(try testbed.adHits().isEmpty, "ad and tracker hosts were reached: \(try testbed.adHits())")
+        // The legitimate webfont host was reached through the proxy.
+        #expect((try testbed.fixtures.hits()["fonts.gstatic.com"] ?? 0) > 0)
+    }
+
+    @Test func searchingWorksFromTheSiteFormAndFromTheBar() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let fromForm = try browser.open("/search?q=Haus")
+        #expect(fromForm.status == 200)
+        #expect(fromForm.text.contains("خانه"))
+        let redirect = try browser.request("/_limot/search?q=" + "خانه".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(redirect.status == 303)
+        let fromBar = try browser.open(try #require(redirect.header("Location")))
+        #expect(fromBar.status == 200)
+        #expect(fromBar.text.contains("Haus"))
+        #expect(fromBar.text.contains("dir=\"rtl\""))
+        // The bar's field shows the word searched for.
+        #expect(fromBar.text.contains("value=\"خانه\""))
+    }
+
+    @Test func theBarMovesThroughHistoryLikeABrowser() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let first = try browser.open("/")
+        #expect(first.text.contains(#"<span class="limot-btn limot-back" aria-disabled="true""#))
+        _ = try browser.open("/search?q=Haus")
+        let third = try browser.open("/search?q=Buch")
+        #expect(third.text.contains(#"<a class="limot-btn limot-back""#))
+        #expect(third.text.contains(#"<span class="limot-btn limot-forward" aria-disabled="true""#))
+
+        let back = try browser.request("/_limot/nav/back")
+        #expect(back.status == 303)
+        #expect(back.header("Location") == "/search?q=Haus")
+        let shown = try browser.open("/search?q=Haus")
+        #expect(shown.text.contains(#"<a class="limot-btn limot-forward""#))
+
+        let forward = try browser.request("/_limot/nav/forward")
+        #expect(forward.header("Location") == "/search?q=Buch")
+        _ = try browser.open("/search?q=Buch")
+
+        // The browser's own back button: it asks for the previous page again.
+        let browserBack = try browser.open("/search?q=Haus")
+        #expect(browserBack.text.contains(#"<a class="limot-btn limot-forward""#))
+
+        // Navigating from there drops the forward entries.
+        let other = try browser.open("/search?q=gehen")
+        #expect(other.text.contains(#"<span class="limot-btn limot-forward" aria-disabled="true""#))
+
+        let home = try browser.request("/_limot/nav/home")
+        #expect(home.header("Location") == "/")
+        let reload = try browser.request("/_limot/nav/reload")
+        #expect(reload.header("Location") == "/search?q=gehen")
+    }
+
+    @Test func sessionsDoNotShareHistory() throws {
+        let testbed = try ProxyTestbed.get()
+        let alice = testbed.browser()
+        let bob = testbed.browser()
+        _ = try alice.open("/")
+        _ = try alice.open("/search?q=Haus")
+        let bobsPage = try bob.open("/search?q=Buch")
+        #expect(bobsPage.text.contains(#"<span class="limot-btn limot-back" aria-disabled="true""#))
+        #expect(try alice.request("/_limot/nav/back").header("Location") == "/")
+    }
+
+    @Test func theThemeToggleIsRemembered() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let auto = try browser.open("/")
+        #expect(auto.text.contains("@media (prefers-color-scheme: dark)"))
+        let toggle = try browser.request("/_limot/theme?set=dark&return=%2Fsearch%3Fq%3DHaus")
+        #expect(toggle.status == 303)
+        #expect(toggle.header("Location") == "/search?q=Haus")
+        let dark = try browser.open("/search?q=Haus")
+        #expect(dark.text.contains(#"<meta name="color-scheme" content="dark"><style id="limot-theme">"#))
+        #expect(dark.text.contains("set=light"))
+        _ = try browser.request("/_limot/theme?set=light&return=/")
+        let light = try browser.open("/")
+        #expect(!light.text.contains("id=\"limot-theme\""))
+        // A return address elsewhere is not followed.
+        let away = try browser.request("/_limot/theme?set=dark&return=//evil.example/")
+        #expect(away.header("Location") == "/")
+    }
+
+    @Test func theSitesCookiesWorkAndLimotsStayHome() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        _ = try browser.open("/")
+        let set = try browser.request("/_fixture/set-cookie?sid=abc123")
+        let cookie = try #require(set.headers.first { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix("sid=") }?.value)
+        #expect(!cookie.lowercased().contains("domain="))
+        #expect(!cookie.lowercased().contains("secure"))
+        let echo = try browser.request("/_fixture/echo")
+        #expect(echo.text.contains("sid=abc123"))
+        #expect(!echo.text.contains("limot_session"))
+    }
+
+    @Test func theReportListsWhatWasBlocked() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let page = try browser.open("/search?q=Haus")
+        #expect(page.text.range(of: #"[1-9][0-9]* blocked"#, options: .regularExpression) != nil)
+        let report = try browser.open("/_limot/stats")
+        #expect(report.status == 200)
+        #expect(report.text.contains("pagead2.googlesyndication.com"))
+        #expect(report.text.contains("limot-ads.json"))
+    }
+}

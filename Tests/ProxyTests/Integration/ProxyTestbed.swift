@@ -1,0 +1,136 @@
+import FixtureSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// The real `limot serve` against the loopback fixture sites: the dictionary
+/// and the ad and tracker hosts, over verified TLS with a test CA, reached by
+/// their real names through `--connect-to`, as in production.
+final class ProxyTestbed: Sendable {
+    let fixtures: FixtureServer
+    let authority: TestCertificateAuthority
+    let proxy: LimotServe
+
+    /// Every host with a folder in Tests/Fixtures/sites.
+    static let siteHosts: [String] = {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: FixtureServer.defaultSites.path)) ?? []
+        return folders.filter { $0.contains(".") && !$0.hasSuffix(".md") && !$0.hasSuffix(".json") }.sorted()
+    }()
+    /// The ad and tracker hosts of the fixture pages; they must get no request.
+    static let adHosts = siteHosts.filter { $0 != "www.loghatnameh.de" && $0 != "fonts.gstatic.com" }
+
+    private static let shared = Mutex<Result<ProxyTestbed, any Error>?>(nil)
+
+    /// One testbed for the whole run (tests use their own browser sessions).
+    static func get() throws -> ProxyTestbed {
+        try shared.withLock { shared in
+            if shared == nil { shared = Result { try ProxyTestbed() } }
+            return try shared!.get()
+        }
+    }
+
+    private init() throws {
+        authority = try TestCertificateAuthority(hosts: Self.siteHosts)
+        fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
+        var arguments = ["--cacert", authority.caFile, "--timeout", "3", "--max-body", "2"]
+        for host in Self.siteHosts {
+            arguments += ["--connect-to", "\(host):443:127.0.0.1:\(fixtures.port)", "--connect-to", "\(host):80:127.0.0.1:\(fixtures.plainPort)"]
+        }
+        proxy = try LimotServe.start(arguments)
+    }
+
+    /// A fresh browser (its own cookie jar, so its own session).
+    func browser() -> TestBrowser { TestBrowser(port: proxy.port) }
+
+    /// Requests the ad and tracker hosts received so far: must stay empty.
+    func adHits() throws -> [String: Int] {
+        try fixtures.hits().filter { Self.adHosts.contains($0.key) }
+    }
+}
+
+/// `limot serve --port 0 …` as a child process; the port is read from its
+/// first line of output.
+final class LimotServe: Sendable {
+    let port: Int
+    private let process: Process
+
+    static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("limot") }
+
+    static func start(_ arguments: [String]) throws -> LimotServe {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        var line = Data()
+        let handle = output.fileHandleForReading
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
+              let port = Int(text[range].dropFirst("127.0.0.1:".count).dropLast()) else {
+            process.terminate()
+            throw FixtureServerError("limot serve did not start: \(text)")
+        }
+        return LimotServe(port: port, process: process)
+    }
+
+    private init(port: Int, process: Process) {
+        self.port = port
+        self.process = process
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends SIGTERM and waits; the exit status.
+    func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A browser in miniature: keeps cookies, follows the proxy's redirects.
+final class TestBrowser: @unchecked Sendable {
+    let port: Int
+    private(set) var cookies: [String: String] = [:]
+
+    init(port: Int) { self.port = port }
+
+    /// One request, cookies sent and stored; no redirect followed.
+    func request(_ path: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
+        var all = headers
+        if !cookies.isEmpty {
+            all.append(("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")))
+        }
+        let raw = RawHTTP.request(method: method, path: path, host: "127.0.0.1:\(port)", headers: all, body: body)
+        let response = try RawHTTP.exchange(port: port, raw: raw, timeout: .seconds(20))
+        for (name, value) in response.headers where name.lowercased() == "set-cookie" {
+            let pair = value.split(separator: ";").first ?? ""
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { cookies[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
+        }
+        return response
+    }
+
+    /// A navigation: follows 3xx redirects to the proxy's own paths.
+    func open(_ path: String, headers: [(String, String)] = []) throws -> RawHTTPResponse {
+        var response = try request(path, headers: headers)
+        var hops = 0
+        while (300..<400).contains(response.status), let location = response.header("Location"), hops < 5 {
+            #expect(location.hasPrefix("/"), "the proxy redirects to its own paths only, not \(location)")
+            response = try request(location, headers: headers)
+            hops += 1
+        }
+        return response
+    }
+}
