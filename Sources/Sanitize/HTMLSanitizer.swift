@@ -1,3 +1,4 @@
+import CLibXML2
 import ContentRules
 import WebURL
 
@@ -5,7 +6,8 @@ import WebURL
 public struct BlockedResource: Sendable, Equatable {
     public var url: String
     public var type: ResourceTypes
-    /// "file#index" of the rules that decided it.
+    /// "file#index" of the rules that decided it (the file as the rule list
+    /// was loaded, the rule's index in it).
     public var rules: [String]
     public init(url: String, type: ResourceTypes, rules: [String]) {
         self.url = url
@@ -31,54 +33,87 @@ public struct SanitizeContext: Sendable {
     }
 }
 
-/// A sanitized page with holes for what differs per response: the CSP nonce,
-/// the head injection (theme, color-scheme) and the body-end injection (the
-/// navigation bar). Cached per upstream body; rendered per response.
-public struct SanitizedDocument: Sendable {
-    public enum Segment: Sendable, Equatable {
-        case bytes([UInt8])
-        /// The nonce value, inside `nonce="…"` of each kept inline script.
-        case nonce
-        /// Right after `<head>`'s start tag: the first bytes of the head.
-        case headStart
-        /// Right before `</body>` (or at the end).
-        case bodyEnd
-    }
-    public var segments: [Segment]
-    public var blocked: [BlockedResource]
-    /// The css-display-none selectors applied (already in the page as one
-    /// `<style>`), for reports.
-    public var hiddenSelectors: [String]
-    /// Hosts of the subresources the page routes through the proxy; the proxy
-    /// serves subresources of these hosts only.
-    public var subresourceHosts: Set<String>
-    public init(segments: [Segment], blocked: [BlockedResource], hiddenSelectors: [String], subresourceHosts: Set<String>) {
-        self.segments = segments
-        self.blocked = blocked
-        self.hiddenSelectors = hiddenSelectors
-        self.subresourceHosts = subresourceHosts
+/// HTML in (UTF-8), sanitized HTML out.
+///
+/// The page is parsed by libxml2 (tolerant of any markup) and written back
+/// by limot's own serializer in one walk over the tree: every subresource is
+/// classified by its WebKit resource type and decided by the rule engine
+/// (blocked ones leave with their element), every URL the browser would load
+/// is routed through the proxy, links to the site stay on the proxy, and the
+/// css-display-none rules become one `<style>` at the start of the head.
+/// Text comes out byte for byte (UTF-8, ZWNJ, `dir` and all).
+public enum HTMLSanitizer {
+    /// What limot writes first in every head: the proxy serves UTF-8.
+    static let charsetDeclaration = Array(#"<meta charset="utf-8">"#.utf8)
+
+    public static func sanitize(_ html: [UInt8], context: SanitizeContext) -> SanitizedDocument {
+        let selectors = hiddenSelectors(context: context)
+        var prefix = charsetDeclaration
+        if let style = HiddenStyle.element(for: selectors) { prefix += style }
+        var document = sanitize(html, context: context, base: context.documentURL, nestingDepth: 0, headPrefix: prefix)
+        document.hiddenSelectors = selectors
+        return document
     }
 
-    /// The page's bytes with the holes filled. `headStart` and `bodyEnd` are
-    /// inserted as given (the caller escapes what it puts there); `nonce` must
-    /// be base64 or hex.
-    public func render(nonce: String, headStart: String, bodyEnd: String) -> [UInt8] {
-        var out: [UInt8] = []
-        for segment in segments {
-            switch segment {
-            case .bytes(let bytes): out += bytes
-            case .nonce: out += Array(nonce.utf8)
-            case .headStart: out += Array(headStart.utf8)
-            case .bodyEnd: out += Array(bodyEnd.utf8)
+    /// A document inside another (`srcdoc`), or the page itself at depth 0.
+    static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, nestingDepth: Int, headPrefix: [UInt8] = []) -> SanitizedDocument {
+        HTMLParsing.withDocument(html) { document in
+            var walker = DocumentWalker(
+                context: context, base: document.flatMap { baseURL(of: $0, relativeTo: base) } ?? base,
+                headPrefix: headPrefix, nestingDepth: nestingDepth, capacity: html.count + html.count / 8 + headPrefix.count)
+            walker.walk(document)
+            return SanitizedDocument(
+                segments: walker.writer.segments(), blocked: walker.policy.blocked, hiddenSelectors: [],
+                subresourceHosts: walker.policy.hosts)
+        }
+    }
+
+    /// The css-display-none selectors for this document, as WebKit decides
+    /// them for the document's own load; duplicates and selectors that could
+    /// break out of a style rule are left out.
+    static func hiddenSelectors(context: SanitizeContext) -> [String] {
+        let url = context.documentURL.removingFragment
+        let request: ResourceRequest
+        if let top = context.topURL {
+            request = ResourceRequest(url: url, type: .childDocument, pageURL: top.removingFragment, frameURL: url, method: .get)
+        } else {
+            request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
+        }
+        var seen: Set<String> = []
+        return context.engine.decide(request).hiddenSelectors.filter {
+            HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
+        }
+    }
+
+    /// The first `<base href>` in tree order, resolved, when it is an
+    /// http(s) URL (browsers ignore others).
+    static func baseURL(of document: xmlDocPtr, relativeTo documentURL: WebURL) -> WebURL? {
+        var node = document.pointee.children
+        while let current = node {
+            if current.isElement {
+                let name = current.name
+                if name[0] == UInt8(ascii: "b"), name[1] == UInt8(ascii: "a"), name[2] == UInt8(ascii: "s"),
+                    name[3] == UInt8(ascii: "e"), name[4] == 0, let href = current.attributeValue(.href)
+                {
+                    guard let base = try? WebURL(href, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
+                    return base
+                }
+                if let child = current.pointee.children {
+                    node = child
+                    continue
+                }
+            }
+            node = nil
+            var climbing: XMLNode? = current
+            while let step = climbing {
+                if let next = step.pointee.next {
+                    node = next
+                    break
+                }
+                guard let parent = step.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { break }
+                climbing = parent
             }
         }
-        return out
-    }
-}
-
-/// HTML in (UTF-8), sanitized HTML out.
-public enum HTMLSanitizer {
-    public static func sanitize(_ html: [UInt8], context: SanitizeContext) -> SanitizedDocument {
-        SanitizedDocument(segments: [.headStart, .bytes(html), .bodyEnd], blocked: [], hiddenSelectors: [], subresourceHosts: [])
+        return nil
     }
 }
