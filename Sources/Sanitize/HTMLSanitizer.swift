@@ -1,4 +1,3 @@
-import CLibXML2
 import ContentRules
 import WebURL
 
@@ -35,13 +34,15 @@ public struct SanitizeContext: Sendable {
 
 /// HTML in (UTF-8), sanitized HTML out.
 ///
-/// The page is parsed by libxml2 (tolerant of any markup) and written back
-/// by limot's own serializer in one walk over the tree: every subresource is
-/// classified by its WebKit resource type and decided by the rule engine
-/// (blocked ones leave with their element), every URL the browser would load
-/// is routed through the proxy, links to the site stay on the proxy, and the
-/// css-display-none rules become one `<style>` at the start of the head.
-/// Text comes out byte for byte (UTF-8, ZWNJ, `dir` and all).
+/// One pass over the page's tokens (an HTML-standard tokenizer, no tree):
+/// every subresource is classified by its WebKit resource type and decided
+/// by the rule engine (blocked ones leave with their element), every URL the
+/// browser would load is routed through the proxy, links to the site stay on
+/// the proxy, and the css-display-none rules become one `<style>` at the
+/// start of the head. Everything limot does not change is copied byte for
+/// byte: text (UTF-8, ZWNJ, entities as written), comments, the doctype,
+/// SVG's camelCase, and markup however broken, which the browser repairs
+/// exactly as it would have repaired the original.
 public enum HTMLSanitizer {
     /// What limot writes first in every head: the proxy serves UTF-8.
     static let charsetDeclaration = Array(#"<meta charset="utf-8">"#.utf8)
@@ -50,21 +51,25 @@ public enum HTMLSanitizer {
         let selectors = hiddenSelectors(context: context)
         var prefix = charsetDeclaration
         if let style = HiddenStyle.element(for: selectors) { prefix += style }
-        var document = sanitize(html, context: context, base: context.documentURL, nestingDepth: 0, headPrefix: prefix)
+        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0)
         document.hiddenSelectors = selectors
         return document
     }
 
-    /// A document inside another (`srcdoc`), or the page itself at depth 0.
-    static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, nestingDepth: Int, headPrefix: [UInt8] = []) -> SanitizedDocument {
-        HTMLParsing.withDocument(html) { document in
-            var walker = DocumentWalker(
-                context: context, base: document.flatMap { baseURL(of: $0, relativeTo: base) } ?? base,
-                headPrefix: headPrefix, nestingDepth: nestingDepth, capacity: html.count + html.count / 8 + headPrefix.count)
-            walker.walk(document)
+    /// The page itself (depth 0) or a document inside it (`srcdoc`).
+    /// Invalid UTF-8 is repaired first (U+FFFD), so that the output is valid
+    /// UTF-8 whatever came in.
+    static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
+        let valid = html.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+        let input = valid ? html : Array(String(decoding: html, as: UTF8.self).utf8)
+        return input.withUnsafeBufferPointer { bytes in
+            var rewriter = DocumentRewriter(
+                input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
+                headPrefix: headPrefix, nestingDepth: nestingDepth)
+            rewriter.rewrite()
             return SanitizedDocument(
-                segments: walker.writer.segments(), blocked: walker.policy.blocked, hiddenSelectors: [],
-                subresourceHosts: walker.policy.hosts)
+                segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
+                subresourceHosts: rewriter.policy.hosts)
         }
     }
 
@@ -83,37 +88,5 @@ public enum HTMLSanitizer {
         return context.engine.decide(request).hiddenSelectors.filter {
             HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
         }
-    }
-
-    /// The first `<base href>` in tree order, resolved, when it is an
-    /// http(s) URL (browsers ignore others).
-    static func baseURL(of document: xmlDocPtr, relativeTo documentURL: WebURL) -> WebURL? {
-        var node = document.pointee.children
-        while let current = node {
-            if current.isElement {
-                let name = current.name
-                if name[0] == UInt8(ascii: "b"), name[1] == UInt8(ascii: "a"), name[2] == UInt8(ascii: "s"),
-                    name[3] == UInt8(ascii: "e"), name[4] == 0, let href = current.attributeValue(.href)
-                {
-                    guard let base = try? WebURL(href, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
-                    return base
-                }
-                if let child = current.pointee.children {
-                    node = child
-                    continue
-                }
-            }
-            node = nil
-            var climbing: XMLNode? = current
-            while let step = climbing {
-                if let next = step.pointee.next {
-                    node = next
-                    break
-                }
-                guard let parent = step.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { break }
-                climbing = parent
-            }
-        }
-        return nil
     }
 }

@@ -23,6 +23,8 @@ import WebURL
 public struct ProxyURLMap: Sendable {
     /// The dictionary site's origin (`--home`'s origin).
     public let site: WebURL
+    /// `site.origin`, computed once: every link is compared with it.
+    private let siteOrigin: String
 
     /// The proxy's own namespace: no path under it is a site page as is.
     public static let namespace = "/_limot"
@@ -33,13 +35,14 @@ public struct ProxyURLMap: Sendable {
 
     public init(site: WebURL) {
         self.site = site
+        self.siteOrigin = site.origin
     }
 
     /// The proxy path for a navigation to `url` (links, forms, refresh):
     /// a root path for the site's pages, nil for other hosts (left alone).
     /// The fragment is dropped.
     public func documentPath(for url: WebURL) -> String? {
-        guard url.origin == site.origin, url.origin != "null", url.username.isEmpty, url.password.isEmpty else { return nil }
+        guard url.origin == siteOrigin, siteOrigin != "null", url.username.isEmpty, url.password.isEmpty else { return nil }
         let pathAndQuery = url.pathAndQuery
         return Self.isInNamespace(pathAndQuery) ? Self.escapedDocumentPrefix + pathAndQuery : pathAndQuery
     }
@@ -79,7 +82,7 @@ public struct ProxyURLMap: Sendable {
         } else if Self.isInNamespace(documentPath) {
             return nil
         }
-        guard let url = try? WebURL(site.origin + documentPath), url.origin == site.origin, url.fragment == nil
+        guard let url = try? WebURL(siteOrigin + documentPath), url.origin == siteOrigin, url.fragment == nil
         else { return nil }
         return ProxyTarget(url: url, kind: .document)
     }

@@ -1,4 +1,5 @@
-/// The elements the walk treats specially, by what they load or mean.
+/// The elements the rewriter treats specially, by what they load, mean or
+/// do to tokenization.
 ///
 /// Everything else is `.other` (or `.void` when HTML gives it no end tag) and
 /// is copied with only the attributes every element shares rewritten
@@ -13,8 +14,9 @@ enum ElementKind: UInt8 {
     case a, area, form, button
     case svg, math, foreignObject, use, desc
     case mathIntegration
+    case textarea, xmp, noembed, noframes, noscript, plaintext
 
-    /// Elements without an end tag in HTML (serialised as a start tag only).
+    /// Elements without an end tag in HTML.
     var isVoid: Bool {
         switch self {
         case .void, .base, .meta, .link, .img, .source, .input, .frame, .embed, .track, .area: return true
@@ -22,15 +24,12 @@ enum ElementKind: UInt8 {
         }
     }
 
-    /// Looks a lower-case element name up.
-    @inline(__always)
-    init(name: UnsafePointer<UInt8>) {
-        self = Self.table[NameKey(name)] ?? .other
+    init(_ name: NameKey) {
+        self = Self.table[name] ?? .other
     }
 
-    private static let table: [NameKey: ElementKind] = {
-        var table: [NameKey: ElementKind] = [:]
-        let named: [(String, ElementKind)] = [
+    static let table: NameTable<ElementKind> = {
+        var named: [(String, ElementKind)] = [
             ("html", .html), ("head", .head), ("body", .body), ("base", .base), ("meta", .meta), ("title", .title),
             ("script", .script), ("style", .style), ("link", .link),
             ("img", .img), ("image", .image), ("source", .source), ("input", .input), ("picture", .picture),
@@ -40,28 +39,37 @@ enum ElementKind: UInt8 {
             ("svg", .svg), ("math", .math), ("foreignobject", .foreignObject), ("use", .use), ("desc", .desc),
             ("mi", .mathIntegration), ("mo", .mathIntegration), ("mn", .mathIntegration),
             ("ms", .mathIntegration), ("mtext", .mathIntegration), ("annotation-xml", .mathIntegration),
+            ("textarea", .textarea), ("xmp", .xmp), ("noembed", .noembed), ("noframes", .noframes),
+            ("noscript", .noscript), ("plaintext", .plaintext),
         ]
-        for (name, kind) in named { table[NameKey(name)] = kind }
-        for name in ["br", "col", "hr", "param", "wbr", "keygen", "basefont", "bgsound"] {
-            table[NameKey(name)] = .void
-        }
-        return table
+        for name in ["br", "col", "hr", "param", "wbr", "keygen", "basefont", "bgsound"] { named.append((name, .void)) }
+        return NameTable(named)
     }()
+
+    /// HTML start tags that end SVG or MathML content in a browser's tree
+    /// builder ("breaks out of foreign content"); `font` only with
+    /// `color`, `face` or `size`.
+    static let breakOut = NameTable([
+        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed",
+        "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr",
+        "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u",
+        "ul", "var",
+    ].map { ($0, true) })
 }
 
-/// The attributes the walk reads or rewrites.
+/// The attributes the rewriter reads or rewrites.
 enum AttributeKind: UInt8 {
     case other
     case src, srcset, href, xlinkHref, data, poster, background, style
     case action, formaction, rel, `as`, type, integrity, crossorigin, nonce
     case httpEquiv, content, charset, ping, imagesrcset, dataSrc, dataSrcset, srcdoc, manifest
+    case color, face, size
 
-    @inline(__always)
-    init(name: UnsafePointer<UInt8>) {
-        self = Self.table[NameKey(name)] ?? .other
+    init(_ name: NameKey) {
+        self = Self.table[name] ?? .other
     }
 
-    private static let table: [NameKey: AttributeKind] = {
+    static let table: NameTable<AttributeKind> = {
         let named: [(String, AttributeKind)] = [
             ("src", .src), ("srcset", .srcset), ("href", .href), ("xlink:href", .xlinkHref), ("data", .data),
             ("poster", .poster), ("background", .background), ("style", .style), ("action", .action),
@@ -69,9 +77,8 @@ enum AttributeKind: UInt8 {
             ("crossorigin", .crossorigin), ("nonce", .nonce), ("http-equiv", .httpEquiv), ("content", .content),
             ("charset", .charset), ("ping", .ping), ("imagesrcset", .imagesrcset), ("data-src", .dataSrc),
             ("data-srcset", .dataSrcset), ("srcdoc", .srcdoc), ("manifest", .manifest),
+            ("color", .color), ("face", .face), ("size", .size),
         ]
-        var table: [NameKey: AttributeKind] = [:]
-        for (name, kind) in named { table[NameKey(name)] = kind }
-        return table
+        return NameTable(named)
     }()
 }

@@ -11,9 +11,19 @@ struct MarkupWriter {
         buffer.reserveCapacity(capacity)
     }
 
+    /// How many bytes have been written.
+    var count: Int { buffer.count }
+
     /// Marks a per-response hole at the current position.
     mutating func hole(_ segment: SanitizedDocument.Segment) {
         holes.append((buffer.count, segment))
+    }
+
+    /// Marks a hole at an earlier position (the body end, once it is known
+    /// that nothing but whitespace and comments follows it).
+    mutating func insertHole(_ segment: SanitizedDocument.Segment, at offset: Int) {
+        let index = holes.firstIndex { $0.offset > offset } ?? holes.count
+        holes.insert((offset, segment), at: index)
     }
 
     /// The bytes cut at the holes; adjacent bytes are one segment.
@@ -52,31 +62,16 @@ struct MarkupWriter {
         buffer.append(byte)
     }
 
-    /// A NUL-terminated string, unescaped (raw text, names).
-    mutating func write(cString: UnsafePointer<UInt8>) {
-        var end = 0
-        while cString[end] != 0 { end += 1 }
-        buffer.append(contentsOf: UnsafeBufferPointer(start: cString, count: end))
-    }
-
     // MARK: Escaped output
-
-    /// Text content: `&`, `<` and `>` escaped, everything else (UTF-8,
-    /// no-break spaces, ZWNJ) byte for byte.
-    mutating func writeText(cString: UnsafePointer<UInt8>) {
-        writeEscaped(cString: cString, quotes: false)
-    }
 
     /// An attribute value for a double-quoted attribute: `&`, `"`, `<` and
     /// `>` escaped, so that no value can end the attribute or start markup.
-    mutating func writeAttributeValue(cString: UnsafePointer<UInt8>) {
-        writeEscaped(cString: cString, quotes: true)
-    }
-
     mutating func writeAttributeValue(_ bytes: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for index in 0..<bytes.count {
-            guard let entity = Self.entity(bytes[index], quotes: true) else { continue }
+            let byte = bytes[index]
+            // "&", "<", ">" and "\"" are all below "?": most bytes skip the switch.
+            guard byte < 0x3F, let entity = Self.entity(byte, quotes: true) else { continue }
             if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
             entity.withUTF8Buffer { buffer.append(contentsOf: $0) }
             runStart = index + 1
@@ -91,22 +86,6 @@ struct MarkupWriter {
 
     mutating func writeAttributeValue(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { writeAttributeValue($0) }
-    }
-
-    private mutating func writeEscaped(cString: UnsafePointer<UInt8>, quotes: Bool) {
-        var index = 0
-        var runStart = 0
-        while true {
-            let byte = cString[index]
-            if byte == 0 { break }
-            if byte < 0x3F, let entity = Self.entity(byte, quotes: quotes) {
-                if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: cString + runStart, count: index - runStart)) }
-                entity.withUTF8Buffer { buffer.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            index += 1
-        }
-        if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: cString + runStart, count: index - runStart)) }
     }
 
     @inline(__always)

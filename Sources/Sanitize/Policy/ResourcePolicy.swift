@@ -16,13 +16,10 @@ struct ResourcePolicy {
 
     private(set) var blocked: [BlockedResource] = []
     private(set) var hosts: Set<String> = []
-    private var subresources: [Key: Subresource] = [:]
-    private var navigations: [String: Navigation] = [:]
-
-    private struct Key: Hashable {
-        var raw: String
-        var type: UInt32
-    }
+    private var subresources: [ByteKey: Subresource] = [:]
+    private var navigations: [ByteKey: Navigation] = [:]
+    var attributeURLs = ByteCache<AttributeURL>()
+    var attributeNavigations = ByteCache<AttributeNavigation>()
 
     /// A subresource's fate.
     enum Subresource: Equatable {
@@ -53,9 +50,9 @@ struct ResourcePolicy {
         self.base = base
     }
 
-    /// Decides a subresource URL as written in the page, loaded as `type`.
+    /// Decides a subresource URL (character references decoded), loaded as `type`.
     mutating func subresource(_ raw: String, type: ResourceTypes) -> Subresource {
-        let key = Key(raw: raw, type: type.rawValue)
+        let key = ByteKey(raw, tag: type.rawValue)
         if let known = subresources[key] { return known }
         let outcome = decide(raw, type: type)
         subresources[key] = outcome
@@ -90,9 +87,10 @@ struct ResourcePolicy {
 
     /// Decides where a link, form or refresh goes.
     mutating func navigation(_ raw: String) -> Navigation {
-        if let known = navigations[raw] { return known }
+        let key = ByteKey(raw, tag: 0)
+        if let known = navigations[key] { return known }
         let outcome = navigate(raw)
-        navigations[raw] = outcome
+        navigations[key] = outcome
         return outcome
     }
 

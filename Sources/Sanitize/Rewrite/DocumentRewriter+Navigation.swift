@@ -3,16 +3,22 @@ import WebURL
 
 /// Links, forms, refreshes and the head's own elements (`<link>`, `<meta>`,
 /// `<base>`): where they lead and what the proxy must not pass on.
-extension DocumentWalker {
+extension DocumentRewriter {
     /// Rewrites a navigation attribute: site pages to their proxy path,
     /// other sites to their absolute URL (optionally opened without opener
     /// and referrer), `#frag`, `javascript:` and `mailto:` as they were.
-    mutating func navigate(_ attribute: XMLAttribute?, addsNoopener: Bool) {
+    mutating func navigate(_ attribute: Int?, addsNoopener: Bool) {
         guard let attribute else { return }
-        apply(policy.navigation(attribute.value), to: attribute, addsNoopener: addsNoopener)
+        switch policy.navigation(attribute: rawValue(attribute)) {
+        case .keep(let external):
+            if external, addsNoopener { addNoopener() }
+        case .replace(let value, let external):
+            edits.replace(attribute, with: value)
+            if external, addsNoopener { addNoopener() }
+        }
     }
 
-    private mutating func apply(_ navigation: ResourcePolicy.Navigation, to attribute: XMLAttribute?, name: StaticString = "action", addsNoopener: Bool) {
+    private mutating func apply(_ navigation: ResourcePolicy.Navigation, to attribute: Int?, name: StaticString = "action", addsNoopener: Bool) {
         let value: String
         switch navigation {
         case .unchanged: return
@@ -29,19 +35,19 @@ extension DocumentWalker {
             edits.add("rel", "noopener noreferrer")
             return
         }
-        let value = rel.value
-        let tokens = Set(Self.asciiLowercasedTrimmed(value).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
+        let written = value(rel)
+        let tokens = Set(Self.asciiLowercasedTrimmed(written).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
         let missing = ["noopener", "noreferrer"].filter { !tokens.contains(Substring($0)) }
         guard !missing.isEmpty else { return }
-        edits.replace(rel, with: (tokens.isEmpty ? "" : value + " ") + missing.joined(separator: " "))
+        edits.replace(rel, with: (tokens.isEmpty ? "" : written + " ") + missing.joined(separator: " "))
     }
 
-    mutating func planHyperlink(namespace: Namespace) -> Plan {
+    mutating func planHyperlink(namespace: ForeignContent.Namespace) -> Plan {
         navigate(namespace == .svg ? attributes.hrefOrXLink : attributes[.href], addsNoopener: true)
         if let ping = attributes[.ping] {
             // Hyperlink auditing: each URL is a load of type ping.
             var kept: [String] = []
-            for url in ping.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
+            for url in value(ping).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
                 switch policy.subresource(String(url), type: .ping) {
                 case .blocked: continue
                 case .unchanged: kept.append(String(url))
@@ -56,7 +62,7 @@ extension DocumentWalker {
     /// A form posts to its `action`, or, without one, to its own document.
     mutating func planForm() -> Plan {
         let action = attributes[.action]
-        if let action, !action.value.isEmpty {
+        if let action, !value(action).isEmpty {
             navigate(action, addsNoopener: true)
         } else {
             var url = context.documentURL.removingFragment
@@ -66,7 +72,7 @@ extension DocumentWalker {
     }
 
     mutating func planLink() -> Plan {
-        let rel = attributes[.rel].map { Self.asciiLowercasedTrimmed($0.value) } ?? ""
+        let rel = attributes[.rel].map { Self.asciiLowercasedTrimmed(value($0)) } ?? ""
         let tokens = Set(rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init))
         // Connection warm-ups would reach hosts outside the proxy; they are of no use behind it.
         if !tokens.isDisjoint(with: ["dns-prefetch", "preconnect", "prerender"]) { return .remove }
@@ -74,9 +80,9 @@ extension DocumentWalker {
         if tokens.contains("stylesheet") {
             type = .styleSheet
         } else if tokens.contains("modulepreload") {
-            type = attributes[.as].map { Self.preloadType($0.value) } ?? .script
+            type = attributes[.as].map { Self.preloadType(value($0)) } ?? .script
         } else if tokens.contains("preload") || tokens.contains("prefetch") {
-            type = attributes[.as].map { Self.preloadType($0.value) } ?? .other
+            type = attributes[.as].map { Self.preloadType(value($0)) } ?? .other
         } else if !tokens.isDisjoint(with: ["icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"]) {
             type = .image
         } else if tokens.contains("manifest") {
@@ -117,17 +123,17 @@ extension DocumentWalker {
     mutating func planMeta() -> Plan {
         if attributes[.charset] != nil { return .remove }
         guard let equiv = attributes[.httpEquiv] else { return .keep }
-        switch Self.asciiLowercasedTrimmed(equiv.value) {
+        switch Self.asciiLowercasedTrimmed(value(equiv)) {
         case "content-type", "content-security-policy", "content-security-policy-report-only", "set-cookie":
             return .remove
         case "refresh":
             guard let content = attributes[.content] else { return .keep }
-            let value = content.value
-            guard let range = MetaRefresh.urlRange(in: value) else { return .keep }
-            switch policy.navigation(MetaRefresh.url(in: value, range: range)) {
+            let refresh = value(content)
+            guard let range = MetaRefresh.urlRange(in: refresh) else { return .keep }
+            switch policy.navigation(MetaRefresh.url(in: refresh, range: range)) {
             case .unchanged: break
             case .site(let url), .external(let url):
-                edits.replace(content, with: MetaRefresh.replacingURL(in: value, range: range, with: url))
+                edits.replace(content, with: MetaRefresh.replacingURL(in: refresh, range: range, with: url))
             }
             return .keep
         default:
@@ -137,9 +143,9 @@ extension DocumentWalker {
 
     /// `<base href>` has been applied to every URL already; the browser
     /// must not apply it again to the rewritten ones. Its `target` stays.
-    mutating func planBase(_ node: XMLNode) -> Plan {
+    mutating func planBase() -> Plan {
         guard let href = attributes[.href] else { return .keep }
-        if node.pointee.properties == href, href.pointee.next == nil { return .remove }
+        if tokenizer.attributeCount == 1 { return .remove }
         edits.drop(href)
         return .keep
     }

@@ -3,18 +3,11 @@ import ContentRules
 /// Deciding each element from its attributes: which resource type each URL
 /// attribute loads (as WebKit classifies it), and whether a blocked URL
 /// takes the element, the attribute or just one candidate with it.
-extension DocumentWalker {
+extension DocumentRewriter {
     /// What a blocked URL takes with it.
     enum BlockedEffect { case element, attribute }
 
-    mutating func plan(_ node: XMLNode, kind: ElementKind, namespace: Namespace) -> Plan {
-        switch kind {
-        case .other, .void, .head, .body, .title, .picture, .svg, .math, .foreignObject, .desc, .mathIntegration, .style:
-            return .keep
-        default:
-            break
-        }
-        attributes.load(node)
+    mutating func plan(_ kind: ElementKind, namespace: ForeignContent.Namespace) -> Plan {
         switch kind {
         case .html:
             edits.drop(attributes[.manifest])  // application caches outlive the proxy's rules
@@ -22,7 +15,7 @@ extension DocumentWalker {
         case .script: return planScript(namespace: namespace)
         case .link: return planLink()
         case .meta: return planMeta()
-        case .base: return planBase(node)
+        case .base: return planBase()
         case .img: return planImage()
         case .image: return route(attributes.hrefOrXLink, .image, blocked: .element)
         case .use:
@@ -48,35 +41,35 @@ extension DocumentWalker {
     }
 
     /// Routes one URL attribute through the policy.
-    mutating func route(_ attribute: XMLAttribute?, _ type: ResourceTypes, blocked effect: BlockedEffect) -> Plan {
+    mutating func route(_ attribute: Int?, _ type: ResourceTypes, blocked effect: BlockedEffect) -> Plan {
         guard let attribute else { return .keep }
-        switch policy.subresource(attribute.value, type: type) {
-        case .unchanged:
+        switch policy.subresource(attribute: rawValue(attribute), type: type) {
+        case .keep:
             return .keep
         case .blocked:
             if effect == .element { return .remove }
             edits.drop(attribute)
             return .keep
-        case .proxied(let path, let fragment):
-            edits.replace(attribute, with: path + (fragment.map { "#" + $0 } ?? ""))
+        case .replace(let value):
+            edits.replace(attribute, with: value)
             return .keep
         }
     }
 
     /// Rewrites a srcset-like attribute; returns whether candidates existed
     /// and all were blocked.
-    mutating func routeCandidates(_ attribute: XMLAttribute?) -> Bool {
+    mutating func routeCandidates(_ attribute: Int?) -> Bool {
         guard let attribute else { return false }
-        let (value, kept, total) = Srcset.rewrite(attribute.value, policy: &policy)
+        let (rewritten, kept, total) = Srcset.rewrite(value(attribute), policy: &policy)
         if kept == 0 {
             edits.drop(attribute)
         } else {
-            edits.replace(attribute, with: value)
+            edits.replace(attribute, with: rewritten)
         }
         return total > 0 && kept == 0
     }
 
-    private mutating func planScript(namespace: Namespace) -> Plan {
+    private mutating func planScript(namespace: ForeignContent.Namespace) -> Plan {
         let source = namespace == .html ? attributes[.src] : attributes.hrefOrXLink ?? attributes[.src]
         guard route(source, .script, blocked: .element) == .keep else { return .remove }
         // The proxy's CSP allows scripts by nonce only: each kept script gets this response's.
@@ -102,7 +95,7 @@ extension DocumentWalker {
 
     private mutating func planInput() -> Plan {
         navigate(attributes[.formaction], addsNoopener: false)
-        guard let type = attributes[.type], Self.asciiLowercasedTrimmed(type.value) == "image" else { return .keep }
+        guard let type = attributes[.type], Self.asciiLowercasedTrimmed(value(type)) == "image" else { return .keep }
         return route(attributes[.src], .image, blocked: .element)
     }
 
@@ -113,7 +106,7 @@ extension DocumentWalker {
                 edits.drop(srcdoc)
                 return .keep
             }
-            let nested = HTMLSanitizer.sanitize(Array(srcdoc.value.utf8), context: context, base: policy.base, nestingDepth: nestingDepth + 1)
+            let nested = HTMLSanitizer.sanitize(Array(value(srcdoc).utf8), context: context, base: policy.base, headPrefix: [], nestingDepth: nestingDepth + 1)
             policy.absorb(blocked: nested.blocked, hosts: nested.subresourceHosts)
             edits.replace(srcdoc, withDocument: nested.segments)
         }
