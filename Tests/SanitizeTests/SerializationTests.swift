@@ -35,6 +35,12 @@ struct SerializationTests {
         #expect(Fixtures.sanitize(legacy).html.hasPrefix(#"<!doctype HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">"# + "\n<head>"))
     }
 
+    @Test("a byte-order mark before the doctype keeps the doctype first (no quirks mode)")
+    func byteOrderMark() {
+        let html = Fixtures.sanitize("\u{FEFF}<!DOCTYPE html>\n<p>x").html
+        #expect(html.hasPrefix("\u{FEFF}<!DOCTYPE html>\n<head>"))
+    }
+
     @Test("a page without head gets one where the browser would imply it, the head-start hole first in it")
     func headCreated() {
         let result = Fixtures.sanitize("<p>Hallo</p>")

@@ -104,4 +104,36 @@ struct StreamingTests {
             #expect(values == ["src=/a.png", "alt=x y", "=odd=nil", "data-x=1", "checked=nil"])
         }
     }
+
+    @Test("any input, however mangled, gives one head, one bar and valid UTF-8")
+    func mangledInput() {
+        let pieces = ["<", ">", "</", "/>", "<!--", "-->", "--!>", "<!", "<?", "\"", "'", "=", " ", "\n", "&", "&amp;", "&#x",
+            "script", "style", "svg", "math", "title", "textarea", "plaintext", "iframe", "img", "src", "href", "a", "/blocked/x.png",
+            "head", "body", "html", "<![CDATA[", "]]>", "foreignObject", "base", "url(", ")", "خانه", "\u{200C}", "ä"]
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<1500 {
+            var page = ""
+            for _ in 0..<Int(generator.next() % 40) { page += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            var bytes = Array(page.utf8)
+            if generator.next() % 8 == 0 { bytes.insert(0xFF, at: Int(generator.next() % UInt64(bytes.count + 1))) }
+            let document = HTMLSanitizer.sanitize(bytes, context: Fixtures.context(engine: Self.blocking))
+            #expect(document.segments.filter { $0 == .headStart }.count == 1, "\(page)")
+            #expect(document.segments.filter { $0 == .bodyEnd }.count == 1, "\(page)")
+            let rendered = document.render(nonce: "n", headStart: "", bodyEnd: "")
+            #expect(String(validating: rendered, as: UTF8.self) != nil, "\(page)")
+        }
+    }
+}
+
+/// A small deterministic generator, so that a failure can be replayed.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -128,7 +128,10 @@ struct DocumentRewriter {
             writeCSS(token.range)
             return
         }
-        if !bytes.allSatisfy(\.isHTMLSpace) {
+        // A byte-order mark at the very start is no content: the decoder drops it.
+        let content = token.range.lowerBound == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+        if !content.allSatisfy(\.isHTMLSpace) {
             if !wroteHead { openHead() }
             noteContent()
         }
