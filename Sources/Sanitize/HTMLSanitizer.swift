@@ -5,7 +5,8 @@ import WebURL
 public struct BlockedResource: Sendable, Equatable {
     public var url: String
     public var type: ResourceTypes
-    /// "file#index" of the rules that decided it.
+    /// "file#index" of the rules that decided it (the file as the rule list
+    /// was loaded, the rule's index in it).
     public var rules: [String]
     public init(url: String, type: ResourceTypes, rules: [String]) {
         self.url = url
@@ -31,54 +32,61 @@ public struct SanitizeContext: Sendable {
     }
 }
 
-/// A sanitized page with holes for what differs per response: the CSP nonce,
-/// the head injection (theme, color-scheme) and the body-end injection (the
-/// navigation bar). Cached per upstream body; rendered per response.
-public struct SanitizedDocument: Sendable {
-    public enum Segment: Sendable, Equatable {
-        case bytes([UInt8])
-        /// The nonce value, inside `nonce="…"` of each kept inline script.
-        case nonce
-        /// Right after `<head>`'s start tag: the first bytes of the head.
-        case headStart
-        /// Right before `</body>` (or at the end).
-        case bodyEnd
-    }
-    public var segments: [Segment]
-    public var blocked: [BlockedResource]
-    /// The css-display-none selectors applied (already in the page as one
-    /// `<style>`), for reports.
-    public var hiddenSelectors: [String]
-    /// Hosts of the subresources the page routes through the proxy; the proxy
-    /// serves subresources of these hosts only.
-    public var subresourceHosts: Set<String>
-    public init(segments: [Segment], blocked: [BlockedResource], hiddenSelectors: [String], subresourceHosts: Set<String>) {
-        self.segments = segments
-        self.blocked = blocked
-        self.hiddenSelectors = hiddenSelectors
-        self.subresourceHosts = subresourceHosts
-    }
-
-    /// The page's bytes with the holes filled. `headStart` and `bodyEnd` are
-    /// inserted as given (the caller escapes what it puts there); `nonce` must
-    /// be base64 or hex.
-    public func render(nonce: String, headStart: String, bodyEnd: String) -> [UInt8] {
-        var out: [UInt8] = []
-        for segment in segments {
-            switch segment {
-            case .bytes(let bytes): out += bytes
-            case .nonce: out += Array(nonce.utf8)
-            case .headStart: out += Array(headStart.utf8)
-            case .bodyEnd: out += Array(bodyEnd.utf8)
-            }
-        }
-        return out
-    }
-}
-
 /// HTML in (UTF-8), sanitized HTML out.
+///
+/// One pass over the page's tokens (an HTML-standard tokenizer, no tree):
+/// every subresource is classified by its WebKit resource type and decided
+/// by the rule engine (blocked ones leave with their element), every URL the
+/// browser would load is routed through the proxy, links to the site stay on
+/// the proxy, and the css-display-none rules become one `<style>` at the
+/// start of the head. Everything limot does not change is copied byte for
+/// byte: text (UTF-8, ZWNJ, entities as written), comments, the doctype,
+/// SVG's camelCase, and markup however broken, which the browser repairs
+/// exactly as it would have repaired the original.
 public enum HTMLSanitizer {
+    /// What limot writes first in every head: the proxy serves UTF-8.
+    static let charsetDeclaration = Array(#"<meta charset="utf-8">"#.utf8)
+
     public static func sanitize(_ html: [UInt8], context: SanitizeContext) -> SanitizedDocument {
-        SanitizedDocument(segments: [.headStart, .bytes(html), .bodyEnd], blocked: [], hiddenSelectors: [], subresourceHosts: [])
+        let selectors = hiddenSelectors(context: context)
+        var prefix = charsetDeclaration
+        if let style = HiddenStyle.element(for: selectors) { prefix += style }
+        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0)
+        document.hiddenSelectors = selectors
+        return document
+    }
+
+    /// The page itself (depth 0) or a document inside it (`srcdoc`).
+    /// Invalid UTF-8 is repaired first (U+FFFD), so that the output is valid
+    /// UTF-8 whatever came in.
+    static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
+        let valid = html.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+        let input = valid ? html : Array(String(decoding: html, as: UTF8.self).utf8)
+        return input.withUnsafeBufferPointer { bytes in
+            var rewriter = DocumentRewriter(
+                input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
+                headPrefix: headPrefix, nestingDepth: nestingDepth)
+            rewriter.rewrite()
+            return SanitizedDocument(
+                segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
+                subresourceHosts: rewriter.policy.hosts)
+        }
+    }
+
+    /// The css-display-none selectors for this document, as WebKit decides
+    /// them for the document's own load; duplicates and selectors that could
+    /// break out of a style rule are left out.
+    static func hiddenSelectors(context: SanitizeContext) -> [String] {
+        let url = context.documentURL.removingFragment
+        let request: ResourceRequest
+        if let top = context.topURL {
+            request = ResourceRequest(url: url, type: .childDocument, pageURL: top.removingFragment, frameURL: url, method: .get)
+        } else {
+            request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
+        }
+        var seen: Set<String> = []
+        return context.engine.decide(request).hiddenSelectors.filter {
+            HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
+        }
     }
 }

@@ -10,29 +10,127 @@ import WebURL
 ///   WebKit resource type they were found as, so the proxy decides them
 ///   with the right type when the browser fetches them.
 /// - `/_limot/` is the proxy's own namespace and never maps to the site.
+///   A site page whose path itself starts with `/_limot` lives at
+///   `/_limot/doc/_limot…` instead, so that every page stays reachable.
+///
+/// Fragments are never part of a proxy path (browsers do not send them);
+/// callers that rewrite links append the fragment themselves.
+/// `target(ofProxyPath:)` is the exact inverse of both mappings: a path made
+/// here maps back to the URL it was made from; a path spelled differently
+/// (as a script or a person may) maps to what a browser would make of it; and
+/// the proxy's own routes, garbage and hosts that are not what they seem
+/// ("a@b", "a\b") give nil.
 public struct ProxyURLMap: Sendable {
     /// The dictionary site's origin (`--home`'s origin).
     public let site: WebURL
+    /// `site.origin`, computed once: every link is compared with it.
+    private let siteOrigin: String
+
+    /// The proxy's own namespace: no path under it is a site page as is.
+    public static let namespace = "/_limot"
+    /// Where subresources live: `/_limot/sub/TYPE/SCHEME/HOST[:PORT]/path?query`.
+    public static let subresourcePrefix = "/_limot/sub/"
+    /// Where site pages live whose own path starts with `/_limot`.
+    public static let escapedDocumentPrefix = "/_limot/doc"
 
     public init(site: WebURL) {
         self.site = site
+        self.siteOrigin = site.origin
     }
 
     /// The proxy path for a navigation to `url` (links, forms, refresh):
     /// a root path for the site's pages, nil for other hosts (left alone).
+    /// The fragment is dropped.
     public func documentPath(for url: WebURL) -> String? {
-        nil
+        guard url.origin == siteOrigin, siteOrigin != "null", url.username.isEmpty, url.password.isEmpty else { return nil }
+        let pathAndQuery = url.pathAndQuery
+        return Self.isInNamespace(pathAndQuery) ? Self.escapedDocumentPrefix + pathAndQuery : pathAndQuery
     }
 
     /// The proxy path for a subresource `url` loaded as `type`; nil when it
-    /// cannot be proxied (not http/https).
+    /// cannot be proxied (not http/https, or with credentials, which a proxy
+    /// path cannot carry). A set of several types is named by its first.
     public func subresourcePath(for url: WebURL, type: ResourceTypes) -> String? {
-        nil
+        let scheme = url.scheme
+        guard scheme == "http" || scheme == "https", url.username.isEmpty, url.password.isEmpty,
+            let name = Self.typeName(type)
+        else { return nil }
+        let hostname = url.hostname
+        guard !hostname.isEmpty else { return nil }
+        var path = Self.subresourcePrefix
+        path.reserveCapacity(path.utf8.count + name.utf8.count + url.serialization.utf8.count + 2)
+        path += name
+        path += "/"
+        path += scheme
+        path += "/"
+        path += hostname
+        if let port = url.port { path += ":\(port)" }
+        path += url.pathAndQuery
+        return path
     }
 
     /// What a proxy path (path and query, as the browser sent it) stands for.
     public func target(ofProxyPath path: String) -> ProxyTarget? {
-        nil
+        guard path.utf8.first == UInt8(ascii: "/"), !path.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        if path.hasPrefix(Self.subresourcePrefix) {
+            return subresourceTarget(path.utf8.dropFirst(Self.subresourcePrefix.utf8.count))
+        }
+        var documentPath = Substring(path)
+        if path.hasPrefix(Self.escapedDocumentPrefix + "/") {
+            documentPath = documentPath.dropFirst(Self.escapedDocumentPrefix.utf8.count)
+            guard Self.isInNamespace(documentPath) else { return nil }
+        } else if Self.isInNamespace(documentPath) {
+            return nil
+        }
+        guard let url = try? WebURL(siteOrigin + documentPath), url.origin == siteOrigin, url.fragment == nil
+        else { return nil }
+        return ProxyTarget(url: url, kind: .document)
+    }
+
+    /// `TYPE/SCHEME/HOST[:PORT]/path?query` back to its URL.
+    private func subresourceTarget(_ rest: Substring.UTF8View) -> ProxyTarget? {
+        let slash = UInt8(ascii: "/")
+        guard let typeEnd = rest.firstIndex(of: slash) else { return nil }
+        let afterType = rest[rest.index(after: typeEnd)...]
+        guard let schemeEnd = afterType.firstIndex(of: slash) else { return nil }
+        let afterScheme = afterType[afterType.index(after: schemeEnd)...]
+        guard let hostEnd = afterScheme.firstIndex(of: slash) else { return nil }
+        let typeName = String(Substring(rest[..<typeEnd]))
+        let scheme = String(Substring(afterType[..<schemeEnd]))
+        let hostAndPort = String(Substring(afterScheme[..<hostEnd]))
+        let pathAndQuery = String(Substring(afterScheme[hostEnd...]))
+        guard let type = Self.typesByName[typeName], scheme == "http" || scheme == "https", !hostAndPort.isEmpty,
+            let url = try? WebURL(scheme + "://" + hostAndPort + pathAndQuery),
+            url.username.isEmpty, url.password.isEmpty, url.fragment == nil,
+            // The host segment must be the host, not something the URL parser reads
+            // differently ("a@b", "a\b", a default port spelled out).
+            url.hostname + (url.port.map { ":\($0)" } ?? "") == hostAndPort
+        else { return nil }
+        return ProxyTarget(url: url, kind: .subresource(type))
+    }
+
+    /// Whether a root path belongs to the proxy's namespace: its first
+    /// segment is exactly `_limot`.
+    static func isInNamespace<S: StringProtocol>(_ pathAndQuery: S) -> Bool {
+        guard pathAndQuery.hasPrefix(namespace) else { return false }
+        let next = pathAndQuery.utf8.dropFirst(namespace.utf8.count).first
+        return next == nil || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
+    }
+
+    /// Every single resource type by its WebKit name (`image`, `style-sheet`, …).
+    static let typesByName: [String: ResourceTypes] = {
+        var table: [String: ResourceTypes] = [:]
+        for bit in 0..<32 {
+            let type = ResourceTypes(rawValue: 1 << UInt32(bit))
+            guard ResourceTypes.all.contains(type), let name = type.names.first else { continue }
+            table[name] = type
+        }
+        return table
+    }()
+
+    /// The WebKit name of a type (the first of a set), as used in paths.
+    static func typeName(_ type: ResourceTypes) -> String? {
+        type.names.first
     }
 }
 

@@ -1,0 +1,84 @@
+/// The elements the rewriter treats specially, by what they load, mean or
+/// do to tokenization.
+///
+/// Everything else is `.other` (or `.void` when HTML gives it no end tag) and
+/// is copied with only the attributes every element shares rewritten
+/// (`style`, `background`, `integrity`, `crossorigin`).
+enum ElementKind: UInt8 {
+    case other, void
+    case html, head, body, base, meta, title
+    case script, style, link
+    case img, image, source, input, picture
+    case iframe, frame, object, embed
+    case video, audio, track
+    case a, area, form, button
+    case svg, math, foreignObject, use, desc
+    case mathIntegration
+    case textarea, xmp, noembed, noframes, noscript, plaintext
+
+    /// Elements without an end tag in HTML.
+    var isVoid: Bool {
+        switch self {
+        case .void, .base, .meta, .link, .img, .source, .input, .frame, .embed, .track, .area: return true
+        default: return false
+        }
+    }
+
+    init(_ name: NameKey) {
+        self = Self.table[name] ?? .other
+    }
+
+    static let table: NameTable<ElementKind> = {
+        var named: [(String, ElementKind)] = [
+            ("html", .html), ("head", .head), ("body", .body), ("base", .base), ("meta", .meta), ("title", .title),
+            ("script", .script), ("style", .style), ("link", .link),
+            ("img", .img), ("image", .image), ("source", .source), ("input", .input), ("picture", .picture),
+            ("iframe", .iframe), ("frame", .frame), ("object", .object), ("embed", .embed),
+            ("video", .video), ("audio", .audio), ("track", .track),
+            ("a", .a), ("area", .area), ("form", .form), ("button", .button),
+            ("svg", .svg), ("math", .math), ("foreignobject", .foreignObject), ("use", .use), ("desc", .desc),
+            ("mi", .mathIntegration), ("mo", .mathIntegration), ("mn", .mathIntegration),
+            ("ms", .mathIntegration), ("mtext", .mathIntegration), ("annotation-xml", .mathIntegration),
+            ("textarea", .textarea), ("xmp", .xmp), ("noembed", .noembed), ("noframes", .noframes),
+            ("noscript", .noscript), ("plaintext", .plaintext),
+        ]
+        for name in ["br", "col", "hr", "param", "wbr", "keygen", "basefont", "bgsound"] { named.append((name, .void)) }
+        return NameTable(named)
+    }()
+
+    /// HTML start tags that end SVG or MathML content in a browser's tree
+    /// builder ("breaks out of foreign content"); `font` only with
+    /// `color`, `face` or `size`.
+    static let breakOut = NameTable([
+        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed",
+        "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr",
+        "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u",
+        "ul", "var",
+    ].map { ($0, true) })
+}
+
+/// The attributes the rewriter reads or rewrites.
+enum AttributeKind: UInt8 {
+    case other
+    case src, srcset, href, xlinkHref, data, poster, background, style
+    case action, formaction, rel, `as`, type, integrity, crossorigin, nonce
+    case httpEquiv, content, charset, ping, imagesrcset, dataSrc, dataSrcset, srcdoc, manifest
+    case color, face, size
+
+    init(_ name: NameKey) {
+        self = Self.table[name] ?? .other
+    }
+
+    static let table: NameTable<AttributeKind> = {
+        let named: [(String, AttributeKind)] = [
+            ("src", .src), ("srcset", .srcset), ("href", .href), ("xlink:href", .xlinkHref), ("data", .data),
+            ("poster", .poster), ("background", .background), ("style", .style), ("action", .action),
+            ("formaction", .formaction), ("rel", .rel), ("as", .as), ("type", .type), ("integrity", .integrity),
+            ("crossorigin", .crossorigin), ("nonce", .nonce), ("http-equiv", .httpEquiv), ("content", .content),
+            ("charset", .charset), ("ping", .ping), ("imagesrcset", .imagesrcset), ("data-src", .dataSrc),
+            ("data-srcset", .dataSrcset), ("srcdoc", .srcdoc), ("manifest", .manifest),
+            ("color", .color), ("face", .face), ("size", .size),
+        ]
+        return NameTable(named)
+    }()
+}

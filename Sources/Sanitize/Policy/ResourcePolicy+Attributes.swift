@@ -1,0 +1,106 @@
+import ContentRules
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The policy for URL attributes as written in a tag, remembered by their
+/// bytes: a page names the same few URLs hundreds of times (the dictionary's
+/// own links, its icons), and each repeat then costs one hash lookup, with
+/// no decoding, no URL parsing and no rule matching.
+extension ResourcePolicy {
+    /// A subresource attribute's fate.
+    enum AttributeURL {
+        /// Written as it was (not routable, or already the proxy path).
+        case keep
+        case blocked
+        case replace(String)
+    }
+
+    /// A navigation attribute's fate; `external` links get noopener.
+    enum AttributeNavigation {
+        case keep(external: Bool)
+        case replace(String, external: Bool)
+    }
+
+    /// `raw` is the attribute's value as written (character references not decoded).
+    mutating func subresource(attribute raw: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
+        if let known = attributeURLs.value(for: raw, tag: type.rawValue) { return known }
+        let written = CharacterReferences.decodeAttribute(raw)
+        let outcome: AttributeURL
+        switch subresource(written, type: type) {
+        case .unchanged: outcome = .keep
+        case .blocked: outcome = .blocked
+        case .proxied(let path, let fragment):
+            let rewritten = path + (fragment.map { "#" + $0 } ?? "")
+            outcome = rewritten == written ? .keep : .replace(rewritten)
+        }
+        attributeURLs.insert(outcome, for: raw, tag: type.rawValue)
+        return outcome
+    }
+
+    mutating func navigation(attribute raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
+        if let known = attributeNavigations.value(for: raw, tag: 0) { return known }
+        let written = CharacterReferences.decodeAttribute(raw)
+        let outcome: AttributeNavigation
+        switch navigation(written) {
+        case .unchanged: outcome = .keep(external: false)
+        case .site(let path): outcome = path == written ? .keep(external: false) : .replace(path, external: false)
+        case .external(let url): outcome = url == written ? .keep(external: true) : .replace(url, external: true)
+        }
+        attributeNavigations.insert(outcome, for: raw, tag: 0)
+        return outcome
+    }
+}
+
+/// Bytes (and a small tag) as a dictionary key, hashed as bytes: `String`
+/// keys would normalise Persian text to NFC on every hash.
+struct ByteKey: Hashable {
+    let bytes: [UInt8]
+    let tag: UInt32
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) {
+        self.bytes = Array(bytes)
+        self.tag = tag
+    }
+
+    init(_ string: String, tag: UInt32) {
+        self.bytes = Array(string.utf8)
+        self.tag = tag
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.withUnsafeBufferPointer { Self.fnv1a($0, tag: tag) })
+    }
+
+    /// FNV-1a over the bytes and the tag: URLs are short, and Hasher's
+    /// per-byte cost dominated the lookup.
+    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(tag)
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
+
+/// A cache keyed by byte strings that looks up without allocating: by the
+/// bytes' hash, then comparing bytes.
+struct ByteCache<Value> {
+    private var entries: [UInt64: [(bytes: [UInt8], tag: UInt32, value: Value)]] = [:]
+
+    func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) -> Value? {
+        guard let bucket = entries[ByteKey.fnv1a(bytes, tag: tag)] else { return nil }
+        for entry in bucket where entry.tag == tag && entry.bytes.count == bytes.count {
+            let equal = entry.bytes.withUnsafeBufferPointer { stored in
+                stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+            if equal { return entry.value }
+        }
+        return nil
+    }
+
+    mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) {
+        entries[ByteKey.fnv1a(bytes, tag: tag), default: []].append((Array(bytes), tag, value))
+    }
+}

@@ -1,0 +1,126 @@
+import ContentRules
+import WebURL
+
+/// What happens to each URL of one document or style sheet: asks the rule
+/// engine once per distinct URL and type, and collects what was blocked and
+/// which hosts the page now loads through the proxy.
+struct ResourcePolicy {
+    let engine: ContentRuleEngine
+    let urlMap: ProxyURLMap
+    /// The top-level page (first/third party, `if-top-url`).
+    let pageURL: WebURL
+    /// The document the loads happen in (`if-frame-url`).
+    let frameURL: WebURL
+    /// What relative URLs resolve against (`<base href>`, a style sheet's URL).
+    var base: WebURL
+
+    private(set) var blocked: [BlockedResource] = []
+    private(set) var hosts: Set<String> = []
+    private var subresources: [ByteKey: Subresource] = [:]
+    private var navigations: [ByteKey: Navigation] = [:]
+    var attributeURLs = ByteCache<AttributeURL>()
+    var attributeNavigations = ByteCache<AttributeNavigation>()
+
+    /// A subresource's fate.
+    enum Subresource: Equatable {
+        /// Not an http(s) load limot can route (data:, a fragment, garbage):
+        /// written as it was; the proxy's Content-Security-Policy decides it.
+        case unchanged
+        /// Blocked by a rule: the element, candidate or URL goes.
+        case blocked
+        /// Routed through the proxy at `path`; `fragment` is the URL's own.
+        case proxied(path: String, fragment: String?)
+    }
+
+    /// A navigation's target.
+    enum Navigation: Equatable {
+        /// `#top`, `javascript:`, `mailto:` and what does not parse.
+        case unchanged
+        /// A page of the site, at its proxy path (fragment included).
+        case site(String)
+        /// Another site: the absolute URL, opened without opener or referrer.
+        case external(String)
+    }
+
+    init(context: SanitizeContext, base: WebURL) {
+        engine = context.engine
+        urlMap = context.urlMap
+        pageURL = context.topURL ?? context.documentURL
+        frameURL = context.documentURL
+        self.base = base
+    }
+
+    /// Decides a subresource URL (character references decoded), loaded as `type`.
+    mutating func subresource(_ raw: String, type: ResourceTypes) -> Subresource {
+        let key = ByteKey(raw, tag: type.rawValue)
+        if let known = subresources[key] { return known }
+        let outcome = decide(raw, type: type)
+        subresources[key] = outcome
+        return outcome
+    }
+
+    private mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
+        guard !Self.isLocalReference(raw), let resolved = try? WebURL(raw, relativeTo: base),
+            resolved.scheme == "http" || resolved.scheme == "https"
+        else { return .unchanged }
+        var url = resolved.removingFragment
+        let decision = engine.decide(ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get))
+        if decision.isBlocked {
+            let rules = decision.outcomes.flatMap { outcome in
+                outcome.actions.filter { $0.action == .block }.flatMap(\.rules)
+            }
+            let record = BlockedResource(url: url.serialization, type: type, rules: rules.map { "\($0.source)#\($0.index)" })
+            if !blocked.contains(record) { blocked.append(record) }
+            return .blocked
+        }
+        if decision.makesHTTPS { url = url.withScheme("https") }
+        guard let path = urlMap.subresourcePath(for: url, type: type) else { return .unchanged }
+        hosts.insert(url.hostname)
+        return .proxied(path: path, fragment: resolved.fragment)
+    }
+
+    /// Takes over what a nested document (an iframe's `srcdoc`) blocked and routed.
+    mutating func absorb(blocked others: [BlockedResource], hosts otherHosts: Set<String>) {
+        for record in others where !blocked.contains(record) { blocked.append(record) }
+        hosts.formUnion(otherHosts)
+    }
+
+    /// Decides where a link, form or refresh goes.
+    mutating func navigation(_ raw: String) -> Navigation {
+        let key = ByteKey(raw, tag: 0)
+        if let known = navigations[key] { return known }
+        let outcome = navigate(raw)
+        navigations[key] = outcome
+        return outcome
+    }
+
+    private func navigate(_ raw: String) -> Navigation {
+        guard !Self.isLocalReference(raw), var url = try? WebURL(raw, relativeTo: base) else { return .unchanged }
+        return target(of: &url)
+    }
+
+    /// Where a navigation to an absolute URL goes (a form without action
+    /// posts to its document, whatever the base).
+    func target(of url: inout WebURL) -> Navigation {
+        if url.scheme == "http" {
+            // make-https applies to navigations too, as WebKit applies it to top documents.
+            let decision = engine.decide(ResourceRequest(url: url.removingFragment, type: .topDocument, pageURL: url.removingFragment, method: .get))
+            if decision.makesHTTPS { url = url.withScheme("https") }
+        }
+        guard url.scheme == "http" || url.scheme == "https" else { return .unchanged }
+        if let path = urlMap.documentPath(for: url) {
+            return .site(path + (url.fragment.map { "#" + $0 } ?? ""))
+        }
+        return .external(url.serialization)
+    }
+
+    /// `#id` and empty references point into the document itself: nothing
+    /// is loaded and nothing is to be rewritten (CSS `url(#clip)` included).
+    static func isLocalReference(_ raw: String) -> Bool {
+        for byte in raw.utf8 {
+            if byte <= 0x20 { continue }
+            return byte == UInt8(ascii: "#")
+        }
+        return true
+    }
+}

@@ -1,0 +1,85 @@
+/// What changes in one start tag: attributes dropped, replaced or added, and
+/// whether it gets the nonce. Reused from tag to tag.
+struct AttributeEdits {
+    enum Edit {
+        case drop
+        case replace(String)
+        /// An iframe's `srcdoc`, itself sanitized: bytes and nonce holes.
+        case document([SanitizedDocument.Segment])
+    }
+
+    /// Changes by attribute index in the tag.
+    private(set) var changes: [(index: Int, edit: Edit)] = []
+    private(set) var additions: [(name: StaticString, value: String)] = []
+    /// Write ` nonce="…"` with the per-response nonce.
+    var addsNonce = false
+
+    var isEmpty: Bool { changes.isEmpty && additions.isEmpty && !addsNonce }
+
+    mutating func reset() {
+        if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
+        if !additions.isEmpty { additions.removeAll(keepingCapacity: true) }
+        addsNonce = false
+    }
+
+    mutating func drop(_ index: Int?) {
+        guard let index else { return }
+        changes.append((index, .drop))
+    }
+
+    mutating func replace(_ index: Int, with value: String) {
+        changes.append((index, .replace(value)))
+    }
+
+    mutating func replace(_ index: Int, withDocument segments: [SanitizedDocument.Segment]) {
+        changes.append((index, .document(segments)))
+    }
+
+    mutating func add(_ name: StaticString, _ value: String) {
+        additions.append((name, value))
+    }
+
+    /// The last change planned for an attribute, if any.
+    func change(for index: Int) -> Edit? {
+        changes.last { $0.index == index }?.edit
+    }
+}
+
+/// The attributes of one start tag by kind: the first of each, as browsers
+/// ignore repeated attributes.
+struct AttributeTable {
+    private var slots = [Int?](repeating: nil, count: Int(AttributeKind.size.rawValue) + 1)
+    private var filled: [Int] = []
+    /// The kind of every attribute, in order (the first `count`).
+    private var kinds: [AttributeKind] = []
+
+    mutating func load(from tokenizer: HTMLTokenizer, names: Names) {
+        if !filled.isEmpty {
+            for slot in filled { slots[slot] = nil }
+            filled.removeAll(keepingCapacity: true)
+        }
+        for index in 0..<tokenizer.attributeCount {
+            let kind = names.attribute(tokenizer.attribute(index).name)
+            if index < kinds.count { kinds[index] = kind } else { kinds.append(kind) }
+            let slot = Int(kind.rawValue)
+            if kind != .other, slots[slot] == nil {
+                slots[slot] = index
+                filled.append(slot)
+            }
+        }
+    }
+
+    @inline(__always)
+    func kind(_ index: Int) -> AttributeKind {
+        kinds[index]
+    }
+
+    subscript(kind: AttributeKind) -> Int? {
+        slots[Int(kind.rawValue)]
+    }
+
+    /// `href`, or SVG's older `xlink:href`.
+    var hrefOrXLink: Int? {
+        self[.href] ?? self[.xlinkHref]
+    }
+}

@@ -1,0 +1,152 @@
+import ContentRules
+import WebURL
+
+/// Links, forms, refreshes and the head's own elements (`<link>`, `<meta>`,
+/// `<base>`): where they lead and what the proxy must not pass on.
+extension DocumentRewriter {
+    /// Rewrites a navigation attribute: site pages to their proxy path,
+    /// other sites to their absolute URL (optionally opened without opener
+    /// and referrer), `#frag`, `javascript:` and `mailto:` as they were.
+    mutating func navigate(_ attribute: Int?, addsNoopener: Bool) {
+        guard let attribute else { return }
+        switch policy.navigation(attribute: rawValue(attribute)) {
+        case .keep(let external):
+            if external, addsNoopener { addNoopener() }
+        case .replace(let value, let external):
+            edits.replace(attribute, with: value)
+            if external, addsNoopener { addNoopener() }
+        }
+    }
+
+    private mutating func apply(_ navigation: ResourcePolicy.Navigation, to attribute: Int?, name: StaticString = "action", addsNoopener: Bool) {
+        let value: String
+        switch navigation {
+        case .unchanged: return
+        case .site(let path): value = path
+        case .external(let url): value = url
+        }
+        if let attribute { edits.replace(attribute, with: value) } else { edits.add(name, value) }
+        if case .external = navigation, addsNoopener { addNoopener() }
+    }
+
+    /// `rel="noopener noreferrer"`, merged into the element's own `rel`.
+    private mutating func addNoopener() {
+        guard let rel = attributes[.rel] else {
+            edits.add("rel", "noopener noreferrer")
+            return
+        }
+        let written = value(rel)
+        let tokens = Set(Self.asciiLowercasedTrimmed(written).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
+        let missing = ["noopener", "noreferrer"].filter { !tokens.contains(Substring($0)) }
+        guard !missing.isEmpty else { return }
+        edits.replace(rel, with: (tokens.isEmpty ? "" : written + " ") + missing.joined(separator: " "))
+    }
+
+    mutating func planHyperlink(namespace: ForeignContent.Namespace) -> Plan {
+        navigate(namespace == .svg ? attributes.hrefOrXLink : attributes[.href], addsNoopener: true)
+        if let ping = attributes[.ping] {
+            // Hyperlink auditing: each URL is a load of type ping.
+            var kept: [String] = []
+            for url in value(ping).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
+                switch policy.subresource(String(url), type: .ping) {
+                case .blocked: continue
+                case .unchanged: kept.append(String(url))
+                case .proxied(let path, _): kept.append(path)
+                }
+            }
+            if kept.isEmpty { edits.drop(ping) } else { edits.replace(ping, with: kept.joined(separator: " ")) }
+        }
+        return .keep
+    }
+
+    /// A form posts to its `action`, or, without one, to its own document.
+    mutating func planForm() -> Plan {
+        let action = attributes[.action]
+        if let action, !value(action).isEmpty {
+            navigate(action, addsNoopener: true)
+        } else {
+            var url = context.documentURL.removingFragment
+            apply(policy.target(of: &url), to: action, addsNoopener: true)
+        }
+        return .keep
+    }
+
+    mutating func planLink() -> Plan {
+        let rel = attributes[.rel].map { Self.asciiLowercasedTrimmed(value($0)) } ?? ""
+        let tokens = Set(rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init))
+        // Connection warm-ups would reach hosts outside the proxy; they are of no use behind it.
+        if !tokens.isDisjoint(with: ["dns-prefetch", "preconnect", "prerender"]) { return .remove }
+        let type: ResourceTypes?
+        if tokens.contains("stylesheet") {
+            type = .styleSheet
+        } else if tokens.contains("modulepreload") {
+            type = attributes[.as].map { Self.preloadType(value($0)) } ?? .script
+        } else if tokens.contains("preload") || tokens.contains("prefetch") {
+            type = attributes[.as].map { Self.preloadType(value($0)) } ?? .other
+        } else if !tokens.isDisjoint(with: ["icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"]) {
+            type = .image
+        } else if tokens.contains("manifest") {
+            type = .other
+        } else {
+            type = nil
+        }
+        guard let type else {
+            // canonical, alternate, next…: not loaded, but they name pages.
+            navigate(attributes[.href], addsNoopener: false)
+            return .keep
+        }
+        guard route(attributes[.href], type, blocked: .element) == .keep else { return .remove }
+        if type == .image, routeCandidates(attributes[.imagesrcset]), attributes[.href] == nil { return .remove }
+        if type == .script {
+            edits.drop(attributes[.nonce])
+            edits.addsNonce = true
+        }
+        return .keep
+    }
+
+    /// The resource type of `<link rel=preload as=…>`, as WebKit maps `as`.
+    static func preloadType(_ value: String) -> ResourceTypes {
+        switch asciiLowercasedTrimmed(value) {
+        case "script": return .script
+        case "style": return .styleSheet
+        case "font": return .font
+        case "image": return .image
+        case "fetch": return .fetch
+        case "audio", "video", "track": return .media
+        default: return .other
+        }
+    }
+
+    /// Charset declarations go (limot serves UTF-8 and says so first in the
+    /// head), so does the page's own CSP (the proxy sets its own) and
+    /// `set-cookie`; a refresh is a navigation.
+    mutating func planMeta() -> Plan {
+        if attributes[.charset] != nil { return .remove }
+        guard let equiv = attributes[.httpEquiv] else { return .keep }
+        switch Self.asciiLowercasedTrimmed(value(equiv)) {
+        case "content-type", "content-security-policy", "content-security-policy-report-only", "set-cookie":
+            return .remove
+        case "refresh":
+            guard let content = attributes[.content] else { return .keep }
+            let refresh = value(content)
+            guard let range = MetaRefresh.urlRange(in: refresh) else { return .keep }
+            switch policy.navigation(MetaRefresh.url(in: refresh, range: range)) {
+            case .unchanged: break
+            case .site(let url), .external(let url):
+                edits.replace(content, with: MetaRefresh.replacingURL(in: refresh, range: range, with: url))
+            }
+            return .keep
+        default:
+            return .keep
+        }
+    }
+
+    /// `<base href>` has been applied to every URL already; the browser
+    /// must not apply it again to the rewritten ones. Its `target` stays.
+    mutating func planBase() -> Plan {
+        guard let href = attributes[.href] else { return .keep }
+        if tokenizer.attributeCount == 1 { return .remove }
+        edits.drop(href)
+        return .keep
+    }
+}

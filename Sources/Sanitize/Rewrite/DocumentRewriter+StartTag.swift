@@ -1,0 +1,90 @@
+import ContentRules
+
+/// Writing start tags: copied as written when nothing changes, otherwise
+/// rebuilt from the written name and attributes with the edits applied.
+extension DocumentRewriter {
+    /// An attribute's value with character references decoded ("" without one).
+    func value(_ index: Int) -> String {
+        guard let range = tokenizer.attribute(index).valueRange else { return "" }
+        return CharacterReferences.decodeAttribute(raw(range))
+    }
+
+    /// An attribute's value as written (empty without one).
+    func rawValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let range = tokenizer.attribute(index).valueRange else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return raw(range)
+    }
+
+    mutating func writeStartTag(_ token: HTMLTokenizer.Token, namespace: ForeignContent.Namespace) {
+        guard !edits.isEmpty else {
+            copy(token.range)
+            return
+        }
+        flushCopy()
+        writer.write(UInt8(ascii: "<"))
+        writer.write(raw(token.range.lowerBound + 1..<token.nameEnd))
+        for index in 0..<tokenizer.attributeCount {
+            let attribute = tokenizer.attribute(index)
+            guard let change = edits.change(for: index) else {
+                writer.write(UInt8(ascii: " "))
+                writer.write(raw(attribute.range))
+                continue
+            }
+            switch change {
+            case .drop:
+                continue
+            case .replace(let value):
+                writer.write(UInt8(ascii: " "))
+                writer.write(raw(attribute.nameRange))
+                writer.write("=\"")
+                writer.writeAttributeValue(value)
+                writer.write(UInt8(ascii: "\""))
+            case .document(let segments):
+                writer.write(UInt8(ascii: " "))
+                writer.write(raw(attribute.nameRange))
+                writer.write("=\"")
+                for segment in segments {
+                    switch segment {
+                    case .bytes(let bytes): writer.writeAttributeValue(bytes)
+                    case .nonce: writer.hole(.nonce)
+                    case .headStart, .bodyEnd: break
+                    }
+                }
+                writer.write(UInt8(ascii: "\""))
+            }
+        }
+        for addition in edits.additions {
+            writer.write(UInt8(ascii: " "))
+            writer.write(addition.name)
+            writer.write("=\"")
+            writer.writeAttributeValue(addition.value)
+            writer.write(UInt8(ascii: "\""))
+        }
+        if edits.addsNonce {
+            writer.write(" nonce=\"")
+            writer.hole(.nonce)
+            writer.write(UInt8(ascii: "\""))
+        }
+        writer.write(token.selfClosing ? "/>" : ">")
+    }
+
+    /// What every element rewrites: `style` (CSS), `background` (an image),
+    /// `integrity` and `crossorigin` (dropped: the proxy's copy is
+    /// same-origin and may differ in bytes).
+    mutating func planSharedAttributes(namespace: ForeignContent.Namespace) {
+        if let style = attributes[.style], let range = tokenizer.attribute(style).valueRange {
+            let bytes = raw(range)
+            if bytes.contains(UInt8(ascii: "(")) || bytes.contains(UInt8(ascii: "@")) {
+                var css = Array(CharacterReferences.decodeAttribute(bytes).utf8)
+                var output: [UInt8] = []
+                let changed = css.withUnsafeMutableBufferPointer { CSSScanner.rewrite(UnsafeBufferPointer($0), policy: &policy, into: &output) }
+                if changed, output != css { edits.replace(style, with: String(decoding: output, as: UTF8.self)) }
+                css.removeAll()
+            }
+        }
+        if namespace == .html { _ = route(attributes[.background], .image, blocked: .attribute) }
+        for index in 0..<tokenizer.attributeCount where attributes.kind(index) == .integrity || attributes.kind(index) == .crossorigin {
+            edits.drop(index)
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import ContentRules
+import WebURL
+
+/// One pass over the page's tokens that writes the sanitized page.
+///
+/// Each start tag is decided from its own attributes: written as it was,
+/// written with rewritten attributes, or removed with its content. Text,
+/// comments, the doctype and every tag limot does not change are copied
+/// byte for byte, so the browser builds from the output the tree it would
+/// have built from the page (UTF-8, entities, SVG's camelCase and all).
+/// The per-response holes go where the page's structure says: after
+/// `<head…>` (a head is opened where the browser would imply one), before
+/// the last `</body>` (or at the end), and in each kept script's nonce.
+struct DocumentRewriter {
+    var tokenizer: HTMLTokenizer
+    var writer: MarkupWriter
+    var policy: ResourcePolicy
+    let context: SanitizeContext
+    /// What goes right after the head's start tag (and the head-start hole).
+    let headPrefix: [UInt8]
+    /// Whether to mark the head-start and body-end holes (not in `srcdoc`).
+    let marksHoles: Bool
+    /// How many `srcdoc` documents this one is nested in.
+    let nestingDepth: Int
+    /// Deeper `srcdoc` documents are dropped rather than sanitized.
+    static let maximumNestingDepth = 3
+
+    let names = Names.shared
+    var edits = AttributeEdits()
+    var attributes = AttributeTable()
+    var foreign = ForeignContent()
+
+    private var wroteHead = false
+    /// Where the bar goes if nothing but whitespace and comments follows.
+    private var bodyEndCandidate: Int?
+    private var contentAfterBodyEnd = false
+    private var sawBodyEnd = false
+    /// Names of open elements, to end a removed element where a browser
+    /// would (at its end tag, or at an end tag of an element around it).
+    private var openElements: [NameKey] = []
+    /// The index in `openElements` of the removed element being skipped.
+    private var skipping: Int?
+    /// The next text token is the CSS of a kept `<style>`.
+    private var styleIsNext = false
+    /// Input bytes to be copied as they are, not yet written: runs of
+    /// unchanged tokens are written with one copy.
+    private var pendingCopy = 0..<0
+
+    /// Bounds on the open-element bookkeeping, so that a page of ten thousand
+    /// unclosed tags costs linear time.
+    static let maximumOpenElements = 1024
+    static let endTagSearchDepth = 256
+
+    enum Plan { case keep, remove }
+
+    init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) {
+        tokenizer = HTMLTokenizer(input: input)
+        writer = MarkupWriter(capacity: input.count + input.count / 8 + headPrefix.count + 256)
+        policy = ResourcePolicy(context: context, base: base)
+        self.context = context
+        self.headPrefix = headPrefix
+        self.marksHoles = nestingDepth == 0
+        self.nestingDepth = nestingDepth
+    }
+
+    mutating func rewrite() {
+        while let token = tokenizer.next() {
+            if token.kind != .text { styleIsNext = false }  // an empty <style>
+            switch token.kind {
+            case .text: text(token)
+            case .startTag: startTag(token)
+            case .endTag: endTag(token)
+            case .comment, .doctype, .other:
+                if skipping == nil { copy(token.range) }
+            case .truncated:
+                break  // browsers drop a tag cut off by the end of the input
+            }
+        }
+        if let unclosed = tokenizer.unclosed, skipping == nil {
+            flushCopy()
+            writer.write(unclosed.closingBytes)
+        }
+        if !wroteHead { openHead() }
+        flushCopy()
+        if marksHoles {
+            if let candidate = bodyEndCandidate, !contentAfterBodyEnd {
+                writer.insertHole(.bodyEnd, at: candidate)
+            } else {
+                writer.hole(.bodyEnd)
+            }
+        }
+    }
+
+    /// Copies input bytes to the output (later, with their neighbours).
+    @inline(__always)
+    mutating func copy(_ range: Range<Int>) {
+        if range.lowerBound == pendingCopy.upperBound {
+            pendingCopy = pendingCopy.lowerBound..<range.upperBound
+        } else {
+            flushCopy()
+            pendingCopy = range
+        }
+    }
+
+    /// Writes the pending copy; before anything else is written.
+    @inline(__always)
+    mutating func flushCopy() {
+        if !pendingCopy.isEmpty { writer.write(raw(pendingCopy)) }
+        pendingCopy = pendingCopy.upperBound..<pendingCopy.upperBound
+    }
+
+    /// The input bytes in `range`.
+    @inline(__always)
+    func raw(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: tokenizer.input[range])
+    }
+
+    // MARK: Tokens
+
+    private mutating func text(_ token: HTMLTokenizer.Token) {
+        guard skipping == nil else {
+            styleIsNext = false
+            return
+        }
+        let bytes = raw(token.range)
+        if styleIsNext || (foreign.current == .svg && foreign.innermost == names.style) {
+            styleIsNext = false
+            writeCSS(token.range)
+            return
+        }
+        // A byte-order mark at the very start is no content: the decoder drops it.
+        let content = token.range.lowerBound == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+        if !content.allSatisfy(\.isHTMLSpace) {
+            if !wroteHead { openHead() }
+            noteContent()
+        }
+        copy(token.range)
+    }
+
+    private mutating func startTag(_ token: HTMLTokenizer.Token) {
+        let name = token.name
+        var kind = names.element(name)
+        let hasAttributes = tokenizer.attributeCount > 0
+        attributes.load(from: tokenizer, names: names)
+        if foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil) {
+            tokenizer.inForeignContent = false
+        }
+        let namespace = foreign.namespace(of: kind)
+        kind = Self.adjusted(kind, in: namespace)
+        let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
+
+        if skipping != nil {
+            if hasContent { open(name, kind: kind, namespace: namespace) }
+            return
+        }
+        if !wroteHead, namespace == .html, kind != .html {
+            if kind == .head {
+                edits.reset()
+                writeStartTag(token, namespace: namespace)
+                open(name, kind: kind, namespace: namespace)
+                markHeadStart()
+                return
+            }
+            openHead()
+        }
+        if kind != .html && kind != .body { noteContent() }
+
+        edits.reset()
+        if plan(kind, namespace: namespace) == .remove {
+            if hasContent {
+                openElements.append(name)  // even past the bound: skipping needs it
+                skipping = openElements.count - 1
+                if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
+            }
+            return
+        }
+        if hasAttributes { planSharedAttributes(namespace: namespace) }
+        writeStartTag(token, namespace: namespace)
+        if hasContent {
+            open(name, kind: kind, namespace: namespace)
+            if namespace == .html, kind == .style { styleIsNext = true }
+        }
+    }
+
+    /// Bookkeeping for an element with content: the open-element stack, the
+    /// namespace, and the tokenizer's state for raw-text elements.
+    private mutating func open(_ name: NameKey, kind: ElementKind, namespace: ForeignContent.Namespace) {
+        if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
+        guard openElements.count < Self.maximumOpenElements else { return }
+        if skipping == nil {
+            foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count)
+            tokenizer.inForeignContent = foreign.current != .html
+        }
+        openElements.append(name)
+    }
+
+    private mutating func endTag(_ token: HTMLTokenizer.Token) {
+        let name = token.name
+        var match: Int?
+        var candidate = openElements.count - 1
+        while candidate >= 0, candidate >= openElements.count - Self.endTagSearchDepth {
+            if openElements[candidate] == name {
+                match = candidate
+                break
+            }
+            candidate -= 1
+        }
+        if let skipIndex = skipping {
+            guard let match else { return }
+            openElements.removeSubrange(max(match, skipIndex)...)
+            if match >= skipIndex {
+                if match == skipIndex { skipping = nil }
+                return
+            }
+            skipping = nil  // an element around the removed one ends: so does the removed one
+        }
+        if let match {
+            openElements.removeSubrange(match...)
+            foreign.closed(from: match)
+            tokenizer.inForeignContent = foreign.current != .html
+        }
+        if foreign.current == .html, name == names.body || (name == names.html && !sawBodyEnd) {
+            // The bar goes before the last </body> (before </html> without one)
+            // if nothing but whitespace and comments follows.
+            sawBodyEnd = sawBodyEnd || name == names.body
+            flushCopy()
+            bodyEndCandidate = writer.count
+            contentAfterBodyEnd = false
+        } else if name != names.html {
+            noteContent()
+        }
+        copy(token.range)
+    }
+
+    // MARK: Structure
+
+    /// Opens a head for a page that has none where the browser would imply
+    /// one; the browser closes it at the first body content.
+    private mutating func openHead() {
+        flushCopy()
+        writer.write("<head>")
+        markHeadStart()
+    }
+
+    private mutating func markHeadStart() {
+        flushCopy()
+        wroteHead = true
+        if marksHoles { writer.hole(.headStart) }
+        writer.write(headPrefix)
+    }
+
+    private mutating func noteContent() {
+        if bodyEndCandidate != nil { contentAfterBodyEnd = true }
+    }
+
+    /// Kinds that mean something else in another namespace.
+    private static func adjusted(_ kind: ElementKind, in namespace: ForeignContent.Namespace) -> ElementKind {
+        switch (namespace, kind) {
+        case (.html, .image): return .img  // as browsers read <image>
+        case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
+        case (.html, _): return kind
+        case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
+            (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
+            return kind
+        default: return .other
+        }
+    }
+
+
+    /// CSS of a `<style>` through the rewriter.
+    private mutating func writeCSS(_ range: Range<Int>) {
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count + 256)
+        if CSSScanner.rewrite(raw(range), policy: &policy, into: &output) {
+            flushCopy()
+            writer.write(output)
+        } else {
+            copy(range)
+        }
+    }
+}

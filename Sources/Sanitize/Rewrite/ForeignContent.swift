@@ -1,0 +1,47 @@
+/// Where SVG and MathML begin and end, as far as a rewriter must know: the
+/// tokenizer reads `<![CDATA[` and `<style>` differently there, and
+/// `<image>`, `<a xlink:href>` and `<script href>` mean other things.
+struct ForeignContent {
+    enum Namespace { case html, svg, math }
+
+    /// Open SVG/MathML elements, the namespace of their content, and their
+    /// place in the rewriter's stack of open elements.
+    private var open: [(name: NameKey, content: Namespace, depth: Int)] = []
+
+    /// The namespace of the content at this point.
+    var current: Namespace { open.last?.content ?? .html }
+
+    /// The name of the innermost open SVG/MathML element.
+    var innermost: NameKey? { open.last?.name }
+
+    /// The namespace of an element starting here (after `breakOut`).
+    func namespace(of kind: ElementKind) -> Namespace {
+        guard current == .html else { return current }
+        return kind == .svg ? .svg : kind == .math ? .math : .html
+    }
+
+    /// A start tag of HTML that ends foreign content in a browser.
+    mutating func breakOut(_ name: NameKey, hasFontAttributes: Bool) -> Bool {
+        guard current != .html, ElementKind.breakOut[name] != nil || (name == Self.font && hasFontAttributes) else { return false }
+        open.removeAll()
+        return true
+    }
+
+    /// An element with content opened in `namespace`, at `depth` in the
+    /// stack of open elements.
+    mutating func opened(_ name: NameKey, kind: ElementKind, namespace: Namespace, depth: Int) {
+        switch namespace {
+        case .html: return
+        case .svg: open.append((name, kind == .foreignObject || kind == .desc || kind == .title ? .html : .svg, depth))
+        case .math: open.append((name, kind == .mathIntegration ? .html : .math, depth))
+        }
+    }
+
+    /// An end tag closed the open elements from `depth` up: the SVG/MathML
+    /// elements among them end too (`</div>` ends an `<svg>` left open in it).
+    mutating func closed(from depth: Int) {
+        while let last = open.last, last.depth >= depth { open.removeLast() }
+    }
+
+    private static let font = NameKey("font")
+}

@@ -1,0 +1,97 @@
+/// Where raw text ends: RAWTEXT and RCDATA at their own end tag, script data
+/// at `</script` outside the `<!--<script>…</script>-->` double escape.
+extension HTMLTokenizer {
+    /// Whether `</name` followed by whitespace, `/` or `>` is at `index`.
+    func isEndTag(_ name: NameKey, at index: Int) -> Bool {
+        guard index + 2 < input.count, input[index] == UInt8(ascii: "<"), input[index + 1] == UInt8(ascii: "/") else { return false }
+        var builder = NameKey.Builder()
+        var end = index + 2
+        while end < input.count, input[end].isASCIIAlpha || input[end].isASCIIDigit {
+            builder.append(input[end])
+            end += 1
+        }
+        guard builder.key == name else { return false }
+        return end == input.count || input[end].isHTMLSpace || input[end] == UInt8(ascii: "/") || input[end] == UInt8(ascii: ">")
+    }
+
+    /// The index of the end tag that closes RAWTEXT/RCDATA content, or the end.
+    func endOfRawText(_ name: NameKey) -> Int {
+        var index = position
+        while index < input.count {
+            if input[index] == UInt8(ascii: "<"), isEndTag(name, at: index) { return index }
+            index += 1
+        }
+        return input.count
+    }
+
+    /// The index of the `</script` that ends script data, or the end (and
+    /// then whether the input ended inside a `<!--` escape).
+    func endOfScriptData() -> (end: Int, escaped: Bool) {
+        enum State { case data, escaped, doubleEscaped }
+        var state = State.data
+        var index = position
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "<") {
+                if state != .doubleEscaped, isEndTag(scriptName, at: index) { return (index, false) }
+                if state == .doubleEscaped, isEndTag(scriptName, at: index) {
+                    state = .escaped
+                    index += 8
+                    continue
+                }
+                if state == .data, matches("<!--", at: index) {
+                    state = .escaped
+                    index += 4
+                    if index < input.count, input[index] == UInt8(ascii: ">") { state = .data }  // "<!-->"
+                    continue
+                }
+                if state == .escaped, matchesIgnoringCase("<script", at: index) {
+                    let after = index + 7
+                    if after < input.count, input[after].isHTMLSpace || input[after] == UInt8(ascii: "/") || input[after] == UInt8(ascii: ">") {
+                        state = .doubleEscaped
+                        index = after
+                        continue
+                    }
+                }
+            } else if byte == UInt8(ascii: ">"), state != .data, index >= 2,
+                input[index - 1] == UInt8(ascii: "-"), input[index - 2] == UInt8(ascii: "-")
+            {
+                state = .data  // "-->" ends the escape
+            }
+            index += 1
+        }
+        return (input.count, state != .data)
+    }
+
+    // MARK: Matching
+
+    func matches(_ text: StaticString, at index: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= input.count else { return false }
+        let bytes = text.utf8Start
+        for offset in 0..<count where input[index + offset] != bytes[offset] { return false }
+        return true
+    }
+
+    /// Compares with lower-case ASCII `text`, ignoring the input's case.
+    func matchesIgnoringCase(_ text: StaticString, at index: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= input.count else { return false }
+        let bytes = text.utf8Start
+        for offset in 0..<count {
+            let byte = input[index + offset]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != bytes[offset] { return false }
+        }
+        return true
+    }
+
+    func find(_ text: StaticString, from start: Int) -> Int? {
+        let first = text.utf8Start[0]
+        var index = start
+        while index < input.count {
+            if input[index] == first, matches(text, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

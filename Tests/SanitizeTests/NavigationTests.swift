@@ -1,0 +1,103 @@
+import ContentRules
+import Testing
+@testable import Sanitize
+
+/// Links, forms and refreshes: the site's pages stay on the proxy, other
+/// sites open directly and learn nothing about where the reader came from.
+@Suite("Navigation")
+struct NavigationTests {
+    static func sanitize(_ html: String, document: String = Fixtures.entryURL, top: String? = nil) -> String {
+        Fixtures.sanitize(html, context: Fixtures.context(document, top: top)).html
+    }
+
+    @Test("links to the site become root paths, fragments kept", arguments: [
+        ("dict?query=Wohnung", "/dict?query=Wohnung"),
+        ("/dict?query=Heim&amp;dir=de-fa", "/dict?query=Heim&amp;dir=de-fa"),
+        ("https://www.loghatnameh.de/dict?query=Baum#bedeutung", "/dict?query=Baum#bedeutung"),
+        ("//www.loghatnameh.de/", "/"),
+        ("../faq/../impressum", "/impressum"),
+        ("/dict?query=خانه", "/dict?query=%D8%AE%D8%A7%D9%86%D9%87"),
+        ("/_limot/sub/image/https/x/y", "/_limot/doc/_limot/sub/image/https/x/y"),
+    ])
+    func siteLinks(_ href: String, _ expected: String) {
+        let html = Self.sanitize(#"<a href="\#(href)">x</a>"#)
+        #expect(html.contains(#"<a href="\#(expected)">x</a>"#), "\(href)")
+    }
+
+    @Test("links to other sites stay absolute and get noopener noreferrer")
+    func externalLinks() {
+        let html = Self.sanitize(#"""
+            <a id="1" href="https://de.wikipedia.org/wiki/Haus" target="_blank">w</a>
+            <a id="2" href="http://example.org/" rel="nofollow">e</a>
+            <a id="3" href="https://example.org/" rel="noopener">n</a>
+            <area id="4" href="https://maps.example.org/">
+            """#)
+        #expect(html.contains(#"<a id="1" href="https://de.wikipedia.org/wiki/Haus" target="_blank" rel="noopener noreferrer">"#))
+        #expect(html.contains(#"<a id="2" href="http://example.org/" rel="nofollow noopener noreferrer">"#))
+        #expect(html.contains(#"<a id="3" href="https://example.org/" rel="noopener noreferrer">"#))
+        #expect(html.contains(#"<area id="4" href="https://maps.example.org/" rel="noopener noreferrer">"#))
+    }
+
+    @Test("fragments, javascript:, mailto: and tel: are left alone", arguments: [
+        "#top", "javascript:window.print()", "mailto:info@loghatnameh.de", "tel:+49301234", "",
+    ])
+    func untouched(_ href: String) {
+        #expect(Self.sanitize(#"<a href="\#(href)">x</a>"#).contains(#"<a href="\#(href)">x</a>"#))
+    }
+
+    @Test("a form without action posts to its own document")
+    func formWithoutAction() {
+        #expect(Self.sanitize(#"<form method="get"><input name="query"></form>"#).contains(#"<form method="get" action="/dict?query=Haus">"#))
+        #expect(Self.sanitize(#"<form action=""><input></form>"#).contains(#"<form action="/dict?query=Haus">"#))
+    }
+
+    @Test("a form posting to another site stays absolute")
+    func externalForm() {
+        let html = Self.sanitize(#"<form action="https://search.example.org/q" method="post"><button formaction="/dict">s</button></form>"#)
+        #expect(html.contains(#"<form action="https://search.example.org/q" method="post" rel="noopener noreferrer"><button formaction="/dict">"#))
+    }
+
+    @Test("meta refresh leads to the proxy path or the absolute URL", arguments: [
+        (#"5; url=/dict?query=Haus"#, #"5; url=/dict?query=Haus"#),
+        (#"0;URL='https://www.loghatnameh.de/neu'"#, #"0;URL='/neu'"#),
+        (#"3, url=https://example.org/weg"#, #"3, url=https://example.org/weg"#),
+        (#"10"#, #"10"#),
+    ])
+    func metaRefresh(_ content: String, _ expected: String) {
+        let html = Self.sanitize(#"<html><head><meta http-equiv="refresh" content="\#(content)"></head></html>"#)
+        #expect(html.contains(#"<meta http-equiv="refresh" content="\#(expected)">"#), "\(content)")
+    }
+
+    @Test("<base href> resolves every URL, then goes")
+    func baseHref() {
+        let html = Self.sanitize(#"""
+            <html><head><base href="https://www.loghatnameh.de/de/"><link rel="stylesheet" href="css/a.css"></head>
+            <body><a href="wort">w</a><img src="../img/x.png"><a href="https://cdn.example.org/"></a></body></html>
+            """#)
+        #expect(!html.contains("<base"))
+        #expect(html.contains(#"<a href="/de/wort">w</a>"#))
+        #expect(html.contains(#"href="/_limot/sub/style-sheet/https/www.loghatnameh.de/de/css/a.css""#))
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/www.loghatnameh.de/img/x.png">"#))
+    }
+
+    @Test("<base target> stays when <base href> goes; a base elsewhere applies too")
+    func baseTarget() {
+        let html = Self.sanitize(#"<p><a href="x">x</a></p><base href="https://static.example.org/" target="_top">"#)
+        #expect(html.contains(#"<a href="https://static.example.org/x" rel="noopener noreferrer">"#))
+        #expect(html.contains(#"<base target="_top">"#))
+    }
+
+    @Test("in a frame from another site, relative links are absolute")
+    func childDocumentLinks() {
+        let html = Self.sanitize(#"<a href="more.html">m</a><form><input></form>"#, document: "https://widget.example.org/w/frame.html", top: Fixtures.entryURL)
+        #expect(html.contains(#"<a href="https://widget.example.org/w/more.html" rel="noopener noreferrer">"#))
+        #expect(html.contains(#"<form action="https://widget.example.org/w/frame.html" rel="noopener noreferrer">"#))
+    }
+
+    @Test("make-https applies to links as WebKit applies it to documents")
+    func makeHTTPSLinks() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "^http://www\\.loghatnameh\\.de/"}, "action": {"type": "make-https"}}]"#)
+        let html = Fixtures.sanitize(#"<a href="http://www.loghatnameh.de/dict?query=Tisch">t</a>"#, context: Fixtures.context(engine: engine)).html
+        #expect(html.contains(#"<a href="/dict?query=Tisch">t</a>"#))
+    }
+}

@@ -1,0 +1,63 @@
+import ContentRules
+import Testing
+@testable import Sanitize
+
+/// The small parsers the walk relies on, each checked on its own.
+@Suite("Parts")
+struct PartsTests {
+    @Test("srcset splits like a browser: commas inside URLs, descriptors with parentheses")
+    func srcset() {
+        #expect(Srcset.parse("a.png 1x, b.png 2x") == [.init(url: "a.png", descriptor: "1x"), .init(url: "b.png", descriptor: "2x")])
+        #expect(Srcset.parse(" /c_100,w_200/a.jpg 100w,/c_300,w_400/b.jpg 400w ")
+            == [.init(url: "/c_100,w_200/a.jpg", descriptor: "100w"), .init(url: "/c_300,w_400/b.jpg", descriptor: "400w")])
+        #expect(Srcset.parse("a.png,, b.png") == [.init(url: "a.png", descriptor: ""), .init(url: "b.png", descriptor: "")])
+        #expect(Srcset.parse("a.png 1x (foo, bar), b.png") == [.init(url: "a.png", descriptor: "1x (foo, bar)"), .init(url: "b.png", descriptor: "")])
+        #expect(Srcset.parse("  ,  ").isEmpty)
+    }
+
+    @Test("meta refresh finds the URL where browsers do", arguments: [
+        ("5; url=/next", "/next"), ("0;URL='/q'", "/q"), (#"1, url = "/a b" "#, "/a b"), ("2;/plain", "/plain"),
+    ])
+    func refreshURL(_ content: String, _ url: String) throws {
+        let range = try #require(MetaRefresh.urlRange(in: content))
+        #expect(MetaRefresh.url(in: content, range: range) == url)
+    }
+
+    @Test("a refresh without URL, or not a refresh, has none", arguments: ["5", "  10  ", "soon; url=/x", ""])
+    func refreshWithoutURL(_ content: String) {
+        #expect(MetaRefresh.urlRange(in: content) == nil)
+    }
+
+    @Test("hidden selectors: plain ones grouped, pseudo-classes alone, breakouts dropped")
+    func hiddenStyle() throws {
+        let bytes = try #require(HiddenStyle.element(for: [".ad", #"a[href^="https://x/"]"#, "div:has(> .ad)", "a}body{display:none", "p::before", #"[title="</style>"]"#]))
+        let css = String(decoding: bytes, as: UTF8.self)
+        #expect(css == #"""
+            <style>
+            .ad,a[href^="https://x/"],[title="\3c /style>"]{display:none!important}
+            div:has(> .ad){display:none!important}
+            p::before{display:none!important}
+            </style>
+            """#)
+        #expect(HiddenStyle.element(for: []) == nil)
+    }
+
+    @Test("thousands of plain selectors share rules of 64")
+    func hiddenStyleGroups() throws {
+        let selectors = (0..<1000).map { ".ad-\($0)" }
+        let css = String(decoding: try #require(HiddenStyle.element(for: selectors)), as: UTF8.self)
+        #expect(css.occurrences(of: "{display:none!important}") == 16)
+    }
+
+    @Test("the hidden selectors of a frame come from its child-document decision")
+    func frameSelectors() {
+        let engine = Fixtures.engine(#"""
+            [{"trigger": {"url-filter": ".*", "resource-type": ["child-document"]}, "action": {"type": "css-display-none", "selector": ".in-frames"}},
+             {"trigger": {"url-filter": ".*", "resource-type": ["top-document"]}, "action": {"type": "css-display-none", "selector": ".on-pages"}}]
+            """#)
+        let page = HTMLSanitizer.hiddenSelectors(context: Fixtures.context(engine: engine))
+        let frame = HTMLSanitizer.hiddenSelectors(context: Fixtures.context("https://w.example.org/f", top: Fixtures.entryURL, engine: engine))
+        #expect(page == [".on-pages"])
+        #expect(frame == [".in-frames"])
+    }
+}

@@ -1,0 +1,108 @@
+import ContentRules
+import Testing
+import WebURL
+@testable import Sanitize
+
+/// The proxy's URL space: every page and subresource link the sanitizer
+/// writes must lead the browser back to exactly the upstream URL it stood for.
+@Suite("Proxy URL map")
+struct ProxyURLMapTests {
+    let map = Fixtures.urlMap
+
+    @Test("site pages sit at the root and map back", arguments: [
+        "https://www.loghatnameh.de/",
+        "https://www.loghatnameh.de/dict?query=Haus",
+        "https://www.loghatnameh.de/dict?query=%D8%AE%D8%A7%D9%86%D9%87&dir=fa-de",
+        "https://www.loghatnameh.de/a%2Fb/c%20d?x=%26&y=",
+        "https://www.loghatnameh.de/_limotte/is-not-the-namespace",
+        "https://www.loghatnameh.de/?",
+    ])
+    func documentRoundTrip(_ string: String) throws {
+        let url = Fixtures.url(string)
+        let path = try #require(map.documentPath(for: url))
+        #expect(path == url.pathAndQuery)
+        #expect(map.target(ofProxyPath: path) == ProxyTarget(url: url, kind: .document))
+    }
+
+    @Test("a site path inside /_limot/ stays reachable under /_limot/doc", arguments: [
+        ("https://www.loghatnameh.de/_limot/sub/image/https/a/b", "/_limot/doc/_limot/sub/image/https/a/b"),
+        ("https://www.loghatnameh.de/_limot", "/_limot/doc/_limot"),
+        ("https://www.loghatnameh.de/_limot?x=1", "/_limot/doc/_limot?x=1"),
+        ("https://www.loghatnameh.de/_limot/doc/x", "/_limot/doc/_limot/doc/x"),
+    ])
+    func namespaceEscape(_ string: String, _ expected: String) throws {
+        let url = Fixtures.url(string)
+        #expect(map.documentPath(for: url) == expected)
+        #expect(map.target(ofProxyPath: expected) == ProxyTarget(url: url, kind: .document))
+    }
+
+    @Test("navigation paths drop the fragment, which browsers never send")
+    func documentFragment() {
+        #expect(map.documentPath(for: Fixtures.url("https://www.loghatnameh.de/dict?query=Haus#bedeutung-2")) == "/dict?query=Haus")
+    }
+
+    @Test("only the site's exact origin is a site page", arguments: [
+        "http://www.loghatnameh.de/dict", "https://loghatnameh.de/dict", "https://www.loghatnameh.de:8443/dict",
+        "https://example.org/dict", "https://user:pw@www.loghatnameh.de/dict", "mailto:info@loghatnameh.de",
+    ])
+    func otherOrigins(_ string: String) {
+        #expect(map.documentPath(for: Fixtures.url(string)) == nil)
+    }
+
+    @Test("subresources of any host map back with their type", arguments: [
+        ("https://www.loghatnameh.de/static/site.css?v=42", ResourceTypes.styleSheet, "/_limot/sub/style-sheet/https/www.loghatnameh.de/static/site.css?v=42"),
+        ("http://cdn.example.org:8080/lib/a.js", .script, "/_limot/sub/script/http/cdn.example.org:8080/lib/a.js"),
+        ("https://[2001:db8::1]:8443/img/a.png?size=2", .image, "/_limot/sub/image/https/[2001:db8::1]:8443/img/a.png?size=2"),
+        ("http://192.0.2.7/font.woff2", .font, "/_limot/sub/font/http/192.0.2.7/font.woff2"),
+        ("https://media.example.org/%D8%AE%D8%A7%D9%86%D9%87.mp3?a=%20b", .media, "/_limot/sub/media/https/media.example.org/%D8%AE%D8%A7%D9%86%D9%87.mp3?a=%20b"),
+        ("https://example.org/a%2Fb", .childDocument, "/_limot/sub/child-document/https/example.org/a%2Fb"),
+        ("https://example.org/", .svgDocument, "/_limot/sub/svg-document/https/example.org/"),
+        ("https://example.org?q", .fetch, "/_limot/sub/fetch/https/example.org/?q"),
+        ("https://example.org/p", .ping, "/_limot/sub/ping/https/example.org/p"),
+        ("https://example.org/ws", .websocket, "/_limot/sub/websocket/https/example.org/ws"),
+        ("https://example.org/o", .other, "/_limot/sub/other/https/example.org/o"),
+    ])
+    func subresourceRoundTrip(_ string: String, _ type: ResourceTypes, _ expected: String) {
+        let url = Fixtures.url(string)
+        #expect(map.subresourcePath(for: url, type: type) == expected)
+        #expect(map.target(ofProxyPath: expected) == ProxyTarget(url: url, kind: .subresource(type)))
+    }
+
+    @Test("the type segment is the WebKit trigger name, for every single type")
+    func typeNames() throws {
+        let url = Fixtures.url("https://example.org/x")
+        for (name, types) in ResourceTypes.triggerNames where types.rawValue.nonzeroBitCount == 1 {
+            let path = try #require(map.subresourcePath(for: url, type: types))
+            #expect(path == "/_limot/sub/\(name)/https/example.org/x")
+            #expect(map.target(ofProxyPath: path)?.kind == .subresource(types))
+        }
+    }
+
+    @Test("subresource paths drop the fragment")
+    func subresourceFragment() {
+        #expect(map.subresourcePath(for: Fixtures.url("https://example.org/icons.svg#star"), type: .image)
+            == "/_limot/sub/image/https/example.org/icons.svg")
+    }
+
+    @Test("what a proxy path cannot carry is not proxied", arguments: [
+        "data:image/png;base64,AAAA", "ftp://example.org/a.png", "wss://example.org/socket",
+        "https://user:secret@example.org/a.png", "blob:https://example.org/1234",
+    ])
+    func notProxied(_ string: String) {
+        #expect(map.subresourcePath(for: Fixtures.url(string), type: .image) == nil)
+    }
+
+    @Test("the proxy's own routes and garbage map to nothing", arguments: [
+        "", "dict", "https://www.loghatnameh.de/", "/_limot/", "/_limot/stats", "/_limot/sub/",
+        "/_limot/sub/image", "/_limot/sub/image/https", "/_limot/sub/image/https/example.org",
+        "/_limot/sub/nonsense/https/example.org/x", "/_limot/sub/document/https/example.org/x",
+        "/_limot/sub/image/ftp/example.org/x", "/_limot/sub/image/https//x",
+        "/_limot/sub/image/https/user@evil.example/x", "/_limot/sub/image/https/evil.example\\@good.example/x",
+        "/_limot/sub/image/https/example.org:99999/x", "/_limot/sub/image/https/example.org:443/x",
+        "/_limot/sub/image/https/EXAMPLE.org/x", "/_limot/doc/dict?query=Haus", "/_limot/doc",
+        "/dict#fragment",
+    ])
+    func garbage(_ path: String) {
+        #expect(map.target(ofProxyPath: path) == nil)
+    }
+}

@@ -1,0 +1,156 @@
+import ContentRules
+import Testing
+@testable import Sanitize
+
+/// Every subresource a page can name is found, typed as WebKit types it, and
+/// loaded through the proxy; nothing loads from anywhere else.
+@Suite("Subresources")
+struct ResourceTests {
+    static let result = Fixtures.sanitize(Fixtures.page("resources"), context: Fixtures.context("https://www.loghatnameh.de/resources", engine: Fixtures.noRules))
+
+    static func site(_ path: String, _ type: String) -> String {
+        "/_limot/sub/\(type)/https/www.loghatnameh.de\(path)"
+    }
+
+    @Test("each kind of element loads through the proxy as its WebKit type", arguments: [
+        (#"rel="stylesheet" href="\#(site("/css/main.css", "style-sheet"))""#),
+        (#"rel="alternate stylesheet" href="\#(site("/css/dark.css", "style-sheet"))""#),
+        (#"rel="icon" href="\#(site("/favicon.png", "image"))""#),
+        (#"href="\#(site("/js/preloaded.js", "script"))" as="script""#),
+        (#"href="\#(site("/css/preloaded.css", "style-sheet"))" as="style""#),
+        (#"href="\#(site("/fonts/vazir.woff2", "font"))" as="font""#),
+        (#"href="\#(site("/img/hero.jpg", "image"))" as="image" imagesrcset="\#(site("/img/hero-1x.jpg", "image")) 1x, \#(site("/img/hero-2x.jpg", "image")) 2x""#),
+        (#"href="\#(site("/api/words.json", "fetch"))" as="fetch""#),
+        (#"href="\#(site("/misc/thing.bin", "other"))" as="unknown-kind""#),
+        (#"rel="prefetch" href="\#(site("/next-page-data", "other"))""#),
+        (#"rel="modulepreload" href="\#(site("/js/module.mjs", "script"))""#),
+        (#"rel="manifest" href="\#(site("/site.webmanifest", "other"))""#),
+        (#"<script src="\#(site("/js/site.js", "script"))""#),
+        (#"<script type="module" src="/_limot/sub/script/https/cdn.example.org/lib/module.js""#),
+        (#"<body background="\#(site("/img/body-bg.png", "image"))">"#),
+        (#"<img id="plain" src="\#(site("/img/a.png", "image"))">"#),
+        (#"srcset="\#(site("/img/b-480.png", "image")) 480w, \#(site("/img/b-960.png", "image")) 960w" sizes="(max-width: 600px) 480px, 960px""#),
+        (#"data-src="\#(site("/img/lazy.png", "image"))" data-srcset="\#(site("/img/lazy-2x.png", "image")) 2x" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=""#),
+        (#"<source srcset="\#(site("/img/c.avif", "image"))" type="image/avif">"#),
+        (#"<source srcset="\#(site("/img/c.webp", "image")) 1x, \#(site("/img/c@2x.webp", "image")) 2x" type="image/webp">"#),
+        (#"<input id="imagebutton" type="image" src="\#(site("/img/go.png", "image"))""#),
+        (#"<input id="textbox" type="text" src="/img/not-loaded.png">"#),
+        (#"<table background="\#(site("/img/table-bg.png", "image"))"><tr><td background="\#(site("/img/cell-bg.png", "image"))">"#),
+        (#"<image href="\#(site("/img/svg-image.png", "image"))""#),
+        (#"<image xlink:href="\#(site("/img/svg-xlink.png", "image"))"/>"#),
+        (##"<use href="\##(site("/icons.svg", "svg-document"))#star"/><use href="#local"/>"##),
+        (#"<iframe id="frame" src="\#(site("/embed/widget.html", "child-document"))">"#),
+        (#"<object data="\#(site("/media/movie.swf", "other"))""#),
+        (#"<embed src="\#(site("/media/clip.swf", "other"))">"#),
+        (#"<video id="video" src="\#(site("/media/film.mp4", "media"))" poster="\#(site("/img/poster.jpg", "image"))" controls>"#),
+        (#"<track kind="subtitles" src="\#(site("/media/film.de.vtt", "media"))" srclang="de">"#),
+        (#"<source src="\#(site("/media/clip.webm", "media"))" type="video/webm">"#),
+        (#"<audio src="\#(site("/media/aussprache-haus.mp3", "media"))" controls>"#),
+        (#"<a href="/dict?query=Baum" ping="\#(site("/ping/click", "ping"))">"#),
+        (#"<div style="background-image: url(&quot;\#(site("/img/inline-style.png", "image"))&quot;)">"#),
+    ])
+    func routed(_ expected: String) {
+        #expect(Self.result.html.contains(expected), "missing: \(expected)")
+    }
+
+    @Test("the hosts the page loads from are reported, and no URL points upstream")
+    func hosts() {
+        #expect(Self.result.document.subresourceHosts == ["www.loghatnameh.de", "cdn.example.org"])
+        #expect(!Self.result.html.contains("https://"))
+        #expect(Self.result.document.blocked.isEmpty)
+    }
+
+    static let blocking = Fixtures.engine(#"[{"trigger": {"url-filter": "/blocked/"}, "action": {"type": "block"}}]"#, source: "Rules/blocking.json")
+
+    @Test("a blocked load takes its element, attribute or candidate with it")
+    func blocked() {
+        let page = """
+            <html><head><link rel="stylesheet" href="/blocked/a.css"><script src="/blocked/a.js"></script><script>keep()</script></head>
+            <body background="/blocked/bg.png">
+            <img id="gone" src="/blocked/a.png"><img id="kept" src="/ok.png" srcset="/blocked/b.png 2x, /ok-3x.png 3x">
+            <img id="all-candidates" srcset="/blocked/c.png 1x, /blocked/d.png 2x">
+            <picture><source id="s1" srcset="/blocked/e.webp"><source id="s2" srcset="/ok.webp"><img src="/ok.jpg"></picture>
+            <video id="v" src="/ok.mp4" poster="/blocked/poster.jpg"></video><video id="vb" src="/blocked/film.mp4"></video>
+            <audio id="a" src="/blocked/a.mp3"></audio><video id="tv"><track id="t" src="/blocked/t.vtt"><source id="sb" src="/blocked/s.mp4"><source id="sk" src="/ok.mp4"></video>
+            <iframe id="f" src="/blocked/frame.html"></iframe><object id="o" data="/blocked/o.swf"></object><embed id="e" src="/blocked/e.swf">
+            <svg><image id="si" href="/blocked/si.png"/><use id="u" href="/blocked/u.svg#x"/></svg><input id="ib" type="image" src="/blocked/go.png">
+            <a id="link" href="/x" ping="/blocked/ping /ok-ping">x</a><p id="p" style="background:url(/blocked/p.png)">p</p>
+            </body></html>
+            """
+        let result = Fixtures.sanitize(page, context: Fixtures.context(engine: Self.blocking))
+        let html = result.html
+        #expect(!html.contains("/blocked/"))
+        for id in ["gone", "all-candidates", "s1", "vb", "a", "t", "sb", "f", "o", "e", "si", "u", "ib"] {
+            #expect(!html.contains(#"id="\#(id)""#), "\(id) should be gone")
+        }
+        #expect(html.contains(#"<img id="kept" src="/_limot/sub/image/https/www.loghatnameh.de/ok.png" srcset="/_limot/sub/image/https/www.loghatnameh.de/ok-3x.png 3x">"#))
+        #expect(html.contains(#"<source id="s2" srcset="/_limot/sub/image/https/www.loghatnameh.de/ok.webp">"#))
+        #expect(html.contains(#"<video id="v" src="/_limot/sub/media/https/www.loghatnameh.de/ok.mp4"></video>"#))
+        #expect(html.contains(#"<source id="sk" src="/_limot/sub/media/https/www.loghatnameh.de/ok.mp4">"#))
+        #expect(html.contains("<body>"))
+        #expect(html.contains(#"ping="/_limot/sub/ping/https/www.loghatnameh.de/ok-ping""#))
+        #expect(html.contains(#"<p id="p" style="background:url(&quot;data:,&quot;)">"#))
+        #expect(html.contains("keep()"))
+        let blocked = Dictionary(result.document.blocked.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(blocked["https://www.loghatnameh.de/blocked/a.js"] == BlockedResource(url: "https://www.loghatnameh.de/blocked/a.js", type: .script, rules: ["Rules/blocking.json#0"]))
+        #expect(blocked["https://www.loghatnameh.de/blocked/a.css"]?.type == .styleSheet)
+        #expect(blocked["https://www.loghatnameh.de/blocked/frame.html"]?.type == .childDocument)
+        #expect(blocked["https://www.loghatnameh.de/blocked/u.svg"]?.type == .svgDocument)
+        #expect(blocked["https://www.loghatnameh.de/blocked/ping"]?.type == .ping)
+        #expect(blocked["https://www.loghatnameh.de/blocked/o.swf"]?.type == .other)
+        #expect(blocked["https://www.loghatnameh.de/blocked/t.vtt"]?.type == .media)
+        #expect(result.document.blocked.count == 21)
+    }
+
+    @Test("the same blocked URL twice is reported once and removed twice")
+    func blockedOnce() {
+        let result = Fixtures.sanitize(#"<img src="/blocked/x.png"><p>a</p><img src="/blocked/x.png">"#, context: Fixtures.context(engine: Self.blocking))
+        #expect(result.document.blocked.count == 1)
+        #expect(!result.html.contains("<img"))
+    }
+
+    @Test("make-https upgrades before routing")
+    func makeHTTPS() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "^http://cdn\\.example\\.org/"}, "action": {"type": "make-https"}}]"#)
+        let html = Fixtures.sanitize(#"<script src="http://cdn.example.org/lib.js"></script><img src="http://other.example.org/a.png">"#, context: Fixtures.context(engine: engine)).html
+        #expect(html.contains(#"src="/_limot/sub/script/https/cdn.example.org/lib.js""#))
+        #expect(html.contains(#"src="/_limot/sub/image/http/other.example.org/a.png""#))
+    }
+
+    @Test("integrity and crossorigin go: the proxy's copy is same-origin")
+    func integrity() {
+        let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html
+        #expect(!html.contains("integrity") && !html.contains("crossorigin"))
+    }
+
+    @Test("connection warm-ups to other hosts are removed")
+    func warmUps() {
+        let html = Fixtures.sanitize(#"<link rel="preconnect" href="https://fonts.example.org"><link rel="dns-prefetch" href="//cdn.example.org"><link rel="prerender" href="/next">"#).html
+        #expect(!html.contains("<link"))
+    }
+
+    @Test("decisions see the top page: third-party loads in a frame are judged against it")
+    func childDocumentContext() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": ".*", "resource-type": ["image"], "load-type": ["third-party"]}, "action": {"type": "block"}}]"#)
+        let page = #"<img id="own" src="https://widget.example.org/own.png"><img id="site" src="https://www.loghatnameh.de/logo.png">"#
+        let asFrame = Fixtures.sanitize(page, context: Fixtures.context("https://widget.example.org/frame.html", top: Fixtures.entryURL, engine: engine)).html
+        #expect(!asFrame.contains(#"id="own""#))
+        #expect(asFrame.contains(#"id="site""#))
+        let asPage = Fixtures.sanitize(page, context: Fixtures.context("https://widget.example.org/frame.html", engine: engine)).html
+        #expect(asPage.contains(#"id="own""#))
+        #expect(!asPage.contains(#"id="site""#))
+    }
+
+    @Test("an iframe's srcdoc is sanitized as a document of its own")
+    func srcdoc() throws {
+        let page = #"<iframe id="f" srcdoc="<p>Hallo</p><img src=&quot;/blocked/x.png&quot;><img src=/ok.png><script>go()</script>"></iframe>"#
+        let result = Fixtures.sanitize(page, context: Fixtures.context(engine: Self.blocking))
+        let tag = try #require(result.html.tag(containing: #"id="f""#))
+        #expect(tag.contains("&lt;p&gt;Hallo&lt;/p&gt;"))
+        #expect(tag.contains("src=&quot;/_limot/sub/image/https/www.loghatnameh.de/ok.png&quot;"))
+        #expect(tag.contains("&lt;script nonce=&quot;\(Fixtures.nonce)&quot;&gt;go()&lt;/script&gt;"))
+        #expect(!tag.contains("blocked"))
+        #expect(result.document.blocked.map(\.url) == ["https://www.loghatnameh.de/blocked/x.png"])
+        #expect(result.document.segments.filter { $0 == .headStart }.count == 1)
+    }
+}
