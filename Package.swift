@@ -30,14 +30,14 @@ let package = Package(
         .target(name: "WebURL"),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
         .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
-        // libcurl and libxml2 from Debian's -dev packages, with typed shims for
-        // the variadic and global-pointer parts Swift cannot call directly.
+        // libcurl from Debian's -dev package, with typed shims for the
+        // variadic calls Swift cannot make directly.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Fetch: an async HTTP client over libcurl with named limits.
         .target(name: "Fetch", dependencies: ["CCurl", "WebURL"]),
-        // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out.
-        .target(name: "Sanitize", dependencies: ["CLibXML2", "ContentRules", "WebURL"]),
+        // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
+        // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
+        .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
         // Proxy: the HTTP server on loopback, sessions, history, security.
         .target(
             name: "Proxy",

@@ -74,10 +74,14 @@ final class ProxyCore: Sendable {
             let snapshot = blockLog.snapshot()
             return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts).page, status: 200)
         default:
-            if route.hasPrefix("sub/"), let target = urlMap.target(ofProxyPath: exchange.request.uri.string),
-               case .subresource(let type) = target.kind {
-                if type == .topDocument { return await serveDocument(target.url, exchange: &exchange) }
-                return await serveSubresource(target.url, type: type, exchange: &exchange)
+            if route.hasPrefix("sub/") || route.hasPrefix("doc/"),
+               let target = urlMap.target(ofProxyPath: exchange.request.uri.string) {
+                switch target.kind {
+                case .document, .subresource(.topDocument):
+                    return await serveDocument(target.url, exchange: &exchange)
+                case .subresource(let type):
+                    return await serveSubresource(target.url, type: type, exchange: &exchange)
+                }
             }
             return exchange.page(ProxyError(status: 404, title: "Not found", detail: "limot has no page at this address."))
         }
