@@ -27,11 +27,15 @@ import Testing
     }
 
     @Test func gzipBombIsStoppedEarly() async throws {
-        let start = ContinuousClock.now
-        // 4 GiB of zeros once decoded: counting decoded bytes stops it after 1 MiB.
-        let error = await fetchError(try smallBodyClient(), "http://www.loghatnameh.de/_fixture/gzip-bomb?mb=4096")
+        let client = try smallBodyClient()
+        let (error, elapsed) = try await onOwnThread { _ in
+            let start = ContinuousClock.now
+            // 4 GiB of zeros once decoded: counting decoded bytes stops it after 1 MiB.
+            let error = await fetchError(client, "http://www.loghatnameh.de/_fixture/gzip-bomb?mb=4096")
+            return (error, ContinuousClock.now - start)
+        }
         #expect(error?.kind == .bodyTooLarge)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(elapsed < .seconds(20))
     }
 
     @Test func hugeHeadersAreRefused() async throws {
