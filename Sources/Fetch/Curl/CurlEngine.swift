@@ -110,7 +110,9 @@ final class CurlEngine: @unchecked Sendable {
             _ = curl_multi_perform(multi, &stillRunning)
             let freed = collectFinished()
             if freed > 0 { continue }  // queued transfers may start now
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Returns on network activity, on curl's own timers (which are
+            // shorter when transfers run) or on curl_multi_wakeup.
+            _ = curl_multi_poll(multi, nil, 0, 10_000, nil)
         }
         tearDown()
     }
@@ -131,8 +133,14 @@ final class CurlEngine: @unchecked Sendable {
             transfer.finish(.failure(error))
             return
         }
+        let added = curl_multi_add_handle(multi, handle)
+        guard added == CURLM_OK else {
+            recycle(handle)
+            let reason = String(cString: curl_multi_strerror(added))
+            transfer.finish(.failure(FetchError(.other, url: transfer.url.serialization, message: "could not start the transfer: \(reason)")))
+            return
+        }
         running[handle] = transfer
-        _ = curl_multi_add_handle(multi, handle)
     }
 
     private func abortCancelled() {
