@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `limot` command: a content-filtering proxy browser for loghatnameh.de.
-struct Limot: ParsableCommand {
+struct Limot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "limot",
         abstract: "A content-filtering proxy browser for the German–Persian dictionary loghatnameh.de.",
@@ -11,7 +11,7 @@ struct Limot: ParsableCommand {
             3 network or upstream failure.
             """,
         version: "0.1.0",
-        subcommands: [RulesCommand.self]
+        subcommands: [ServeCommand.self, RulesCommand.self]
     )
 }
 
@@ -19,10 +19,14 @@ struct Limot: ParsableCommand {
 /// ArgumentParser's 64).
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         do {
             var command = try Limot.parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = Limot.exitCode(for: error)
             let message = Limot.fullMessage(for: error)

@@ -11,7 +11,7 @@ struct RuleSelection: ParsableArguments {
     /// The files to load.
     func files() throws -> [String] {
         if !paths.isEmpty { return RuleFileLoader.expand(paths) }
-        guard let folder = ShippedRules.folder() else {
+        guard let folder = ShippedFolder.find("Rules", environment: "LIMOT_RULES") else {
             printError("error: no rule lists given and the shipped Rules/ folder was not found; pass --rules PATH or set LIMOT_RULES")
             throw ExitCode(1)
         }
@@ -40,26 +40,3 @@ struct RuleSelection: ParsableArguments {
     }
 }
 
-/// Finds the rule lists shipped with limot.
-enum ShippedRules {
-    /// `$LIMOT_RULES`, else a `Rules/` folder beside the executable or above
-    /// it (a checkout's `.build/debug/limot` finds the checkout's `Rules/`),
-    /// else the installed share folder.
-    static func folder() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let configured = environment["LIMOT_RULES"], !configured.isEmpty { return configured }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent("Rules")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate.path
-            }
-            directory.deleteLastPathComponent()
-        }
-        for path in ["/usr/local/share/limot/Rules", "/usr/share/limot/Rules"] where FileManager.default.fileExists(atPath: path) {
-            return path
-        }
-        return nil
-    }
-}

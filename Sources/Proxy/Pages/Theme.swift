@@ -1,0 +1,45 @@
+/// The colour theme: the site's own (light), limot's dark stylesheet, or
+/// whichever the browser prefers (`prefers-color-scheme`).
+public enum Theme: String, Sendable, CaseIterable {
+    case auto, dark, light
+
+    /// The cookie that remembers the bar's theme toggle.
+    static let cookieName = "limot_theme"
+}
+
+/// The stylesheets limot injects, read once from `Stylesheets/`.
+public struct Stylesheets: Sendable {
+    /// The dark theme (`Stylesheets/dark.css`).
+    public var dark: String
+    /// The navigation bar (`Stylesheets/bar.css`).
+    public var bar: String
+
+    public init(dark: String, bar: String) {
+        self.dark = dark
+        self.bar = bar
+    }
+
+    /// What goes first into every page's `<head>`: the colour scheme and the
+    /// theme, so the first paint is already dark (no white flash), and the
+    /// bar's style. Style text cannot contain `</style` (it is checked when
+    /// loading), so it needs no escaping.
+    func headStart(theme: Theme, withBar: Bool) -> String {
+        var out = ""
+        switch theme {
+        case .auto:
+            out += #"<meta name="color-scheme" content="light dark"><style id="limot-theme">@media (prefers-color-scheme: dark) {"#
+            out += dark
+            out += "}</style>"
+        case .dark:
+            out += #"<meta name="color-scheme" content="dark"><style id="limot-theme">"#
+            out += dark
+            out += "</style>"
+        case .light:
+            out += #"<meta name="color-scheme" content="light">"#
+        }
+        if withBar {
+            out += #"<style id="limot-bar-style">"# + bar + "</style>"
+        }
+        return out
+    }
+}

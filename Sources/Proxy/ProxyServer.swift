@@ -1,2 +1,0 @@
-/// The `limot serve` HTTP server (being built).
-public enum ProxyServer {}

@@ -1,0 +1,92 @@
+import HTTPTypes
+import Fetch
+import Foundation
+import Hummingbird
+import Sanitize
+
+/// One request and what its response needs beyond the body: the browser
+/// session, the theme in effect, cookies to set, and what was blocked.
+struct Exchange {
+    let request: Request
+    let core: ProxyCore
+    /// The browser session (cookie `limot_session`), created if missing.
+    let session: String
+    private let sessionIsNew: Bool
+    /// The theme in effect: the bar's toggle (cookie) or `--theme`.
+    let theme: Theme
+    /// Every `Cookie` header value the browser sent.
+    let browserCookies: [String]
+    var setCookies: [String] = []
+    var blockedCount = 0
+
+    static let sessionCookie = "limot_session"
+
+    init(request: Request, core: ProxyCore) {
+        self.request = request
+        self.core = core
+        browserCookies = request.headers[values: .cookie]
+        if let id = CookieForwarding.ownCookie(Self.sessionCookie, in: browserCookies),
+           id.count == 32, id.allSatisfy(\.isHexDigit) {
+            session = id
+            sessionIsNew = false
+        } else {
+            session = Self.newToken()
+            sessionIsNew = true
+        }
+        theme = CookieForwarding.ownCookie(Theme.cookieName, in: browserCookies).flatMap(Theme.init(rawValue:)) ?? core.configuration.theme
+    }
+
+    /// 128 random bits as hex: session ids and CSP nonces.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let value = generator.next() as UInt64
+            let hex = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// Adds the session cookie when the browser had none.
+    func finish(_ response: Response) -> Response {
+        var response = response
+        if sessionIsNew {
+            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Lax"))
+        }
+        for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
+    }
+
+    /// A value of the request's query.
+    func queryValue(_ name: String) -> String? {
+        HTMLEscaping.queryValue(name, in: request.uri.query)
+    }
+
+    /// The bar for the page on screen.
+    func bar(blockedOnPage: Int, query: String = "") -> String {
+        let history = core.sessions.history(session)
+        return NavigationBar(
+            canGoBack: history.canGoBack, canGoForward: history.canGoForward,
+            currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query
+        ).html()
+    }
+
+    /// One of limot's own pages (an error or the report) with theme and bar.
+    func page(_ error: ProxyError, withBar: Bool = true) -> Response {
+        page(error.page, status: error.status, withBar: withBar)
+    }
+
+    func page(_ page: ProxyPage, status: Int, withBar: Bool = true) -> Response {
+        let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar)
+        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0) : "")
+        let nonce = Self.newToken()
+        return ResponseHeaders.html(status: status, body: Array(html.utf8), nonce: nonce)
+    }
+
+    /// A redirect the browser follows with GET (303).
+    func redirect(to location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        headers[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: headers)
+    }
+}

@@ -1,0 +1,109 @@
+import HTTPTypes
+import ContentRules
+import Fetch
+import Hummingbird
+import Sanitize
+import WebURL
+
+extension ProxyCore {
+    /// A page of the dictionary site: decided, fetched, sanitized, given the
+    /// theme and the bar, and recorded in the session's history.
+    func serveDocument(_ requested: WebURL, exchange: inout Exchange) async -> Response {
+        let request = exchange.request
+        guard [.get, .head, .post].contains(request.method) else {
+            return exchange.page(ProxyError(status: 405, title: "Method not allowed", detail: "limot passes on GET and POST requests to the dictionary."))
+        }
+        var url = requested
+        let decision = configuration.engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url))
+        if decision.isBlocked {
+            let rules = decision.decidingRules.map(\.description)
+            blockLog.record(host: url.hostname, rules: rules)
+            exchange.blockedCount += 1
+            return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
+        }
+        if decision.makesHTTPS { url = url.withScheme("https") }
+        if let why = policy.refusal(for: url, requireKnownHost: false) {
+            return exchange.page(ProxyError(status: 403, title: "Refused", detail: why, url: url.serialization))
+        }
+        var body: [UInt8]?
+        if request.method == .post {
+            var mutable = request
+            guard let buffer = try? await mutable.collectBody(upTo: configuration.maxRequestBodyBytes) else {
+                return exchange.page(ProxyError(status: 413, title: "Form too large", detail: "limot passes on forms of at most \(configuration.maxRequestBodyBytes / 1024) KiB."))
+            }
+            body = Array(buffer.readableBytesView)
+        }
+        let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: false, referrer: referringPage(exchange))
+        let fetched: FetchResponse
+        do {
+            fetched = try await client.fetch(
+                FetchRequest(url: url, method: request.method.rawValue, headers: headers, body: body),
+                redirectPolicy: redirectPolicy(type: .topDocument, page: nil)
+            )
+        } catch {
+            return exchange.page(Self.proxyError(for: error, site: url.hostname))
+        }
+        // A redirect to another page of the site: let the browser's address
+        // follow, so its history and relative URLs are the page's own.
+        if request.method == .get, !fetched.redirects.isEmpty,
+           let path = urlMap.documentPath(for: fetched.url), path != request.uri.string {
+            return exchange.redirect(to: path)
+        }
+        if fetched.status >= 500 {
+            return exchange.page(ProxyError(status: 502, title: "The site answered with an error",
+                                            detail: "\(fetched.url.hostname) answered \(fetched.status). Try again later.", url: fetched.url.serialization))
+        }
+        if !decision.blocksCookies, fetched.url.hostname == policy.siteHost {
+            exchange.setCookies += fetched.headers.all(named: "Set-Cookie").compactMap(CookieForwarding.browserSetCookie)
+        }
+        guard Self.isHTML(fetched) else {
+            return ResponseHeaders.resource(status: fetched.status, contentType: Self.contentType(fetched.headers) ?? "application/octet-stream", body: fetched.body)
+        }
+        let document: SanitizedDocument
+        switch sanitized(fetched, top: nil) {
+        case .success(let result): document = result
+        case .failure(let error): return exchange.page(error)
+        }
+        exchange.blockedCount = document.blocked.count
+        blockLog.recordPage()
+        let secFetchDest = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
+        if request.method == .get, fetched.status == 200, secFetchDest == nil || secFetchDest == "document" {
+            _ = sessions.update(exchange.session) { $0.recordVisit(fetched.url.serialization) }
+        }
+        let nonce = Exchange.newToken()
+        let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
+        let html = document.render(
+            nonce: nonce,
+            headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
+            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query)
+        )
+        return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
+    }
+
+    /// The sanitized form of an HTML answer (cached by its exact bytes),
+    /// with its blocked resources logged and its subresource hosts learned.
+    /// `top` is the page a child document is framed in.
+    func sanitized(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
+        let charset = TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body)
+        let utf8: [UInt8]
+        do {
+            utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
+        } catch {
+            return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
+        }
+        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)"
+        let document: SanitizedDocument
+        if let cached = cache.document(for: key, body: utf8) {
+            document = cached
+        } else {
+            let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: configuration.engine, urlMap: urlMap)
+            document = HTMLSanitizer.sanitize(utf8, context: context)
+            cache.store(document, for: key, body: utf8)
+        }
+        policy.learn(document.subresourceHosts)
+        for blocked in document.blocked {
+            blockLog.record(host: (try? WebURL(blocked.url))?.hostname ?? blocked.url, rules: blocked.rules)
+        }
+        return .success(document)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import WebURL
+
+extension ProxyCore {
+    /// The bar's buttons: move in the session's history and send the browser
+    /// to the page there (303, so a reload of the result does not repeat it).
+    func navigate(_ action: String, exchange: inout Exchange) -> Response {
+        let home = urlMap.documentPath(for: configuration.home) ?? "/"
+        let destination: String?
+        switch action {
+        case "back": destination = sessions.update(exchange.session) { $0.goBack() }
+        case "forward": destination = sessions.update(exchange.session) { $0.goForward() }
+        case "reload": destination = sessions.history(exchange.session).current
+        default: return exchange.redirect(to: home)
+        }
+        let fallback = sessions.history(exchange.session).current
+        guard let target = (destination ?? fallback).flatMap({ try? WebURL($0) }),
+              let path = urlMap.documentPath(for: target) else {
+            return exchange.redirect(to: home)
+        }
+        return exchange.redirect(to: path)
+    }
+
+    /// The bar's search field: the site's search page for the word.
+    func search(exchange: inout Exchange) -> Response {
+        let word = (exchange.queryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let home = urlMap.documentPath(for: configuration.home) ?? "/"
+        guard !word.isEmpty else { return exchange.redirect(to: home) }
+        let relative = configuration.searchTemplate.replacingOccurrences(of: "{query}", with: HTMLEscaping.queryComponent(word))
+        guard let url = try? WebURL(relative, relativeTo: configuration.home), let path = urlMap.documentPath(for: url) else {
+            return exchange.page(ProxyError(status: 500, title: "Search is misconfigured", detail: "The search URL template does not lead to the dictionary site.", url: relative))
+        }
+        return exchange.redirect(to: path)
+    }
+
+    /// The bar's theme toggle, remembered in a cookie for a year.
+    func setTheme(exchange: inout Exchange) -> Response {
+        guard let value = exchange.queryValue("set"), let theme = Theme(rawValue: value) else {
+            return exchange.page(ProxyError(status: 400, title: "Unknown theme", detail: "The theme is one of auto, dark and light."))
+        }
+        exchange.setCookies.append("\(Theme.cookieName)=\(theme.rawValue); Path=/; Max-Age=31536000; SameSite=Lax")
+        return exchange.redirect(to: Self.localPath(exchange.queryValue("return")) ?? "/")
+    }
+
+    /// `path` if it is a path on the proxy itself (no scheme, no `//host`),
+    /// so a crafted link cannot send the browser elsewhere.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
+              !path.contains(where: { $0.isNewline || $0 == "\0" }) else { return nil }
+        return path
+    }
+}

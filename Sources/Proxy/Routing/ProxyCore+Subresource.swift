@@ -1,0 +1,81 @@
+import HTTPTypes
+import ContentRules
+import Fetch
+import Hummingbird
+import Sanitize
+import WebURL
+
+extension ProxyCore {
+    /// Response headers of a subresource passed on to the browser.
+    static let passedResponseHeaders = ["Cache-Control", "Expires", "ETag", "Last-Modified", "Content-Range", "Accept-Ranges", "Content-Language"]
+
+    /// A subresource a page routed through the proxy, decided again with
+    /// the type it was found as, on the page the browser is on.
+    func serveSubresource(_ requested: WebURL, type: ResourceTypes, exchange: inout Exchange) async -> Response {
+        guard [.get, .head].contains(exchange.request.method) else {
+            return ResponseHeaders.text(status: 405, "limot fetches subresources with GET only")
+        }
+        let page = referringPage(exchange) ?? exchange.currentPage ?? configuration.home
+        var url = requested
+        let decision = configuration.engine.decide(ResourceRequest(url: url, type: type, pageURL: page))
+        if decision.isBlocked {
+            let rules = decision.decidingRules.map(\.description)
+            blockLog.record(host: url.hostname, rules: rules)
+            exchange.blockedCount += 1
+            var extra = HTTPFields()
+            extra[ResponseHeaders.blockedHeader] = rules.joined(separator: ", ")
+            return ResponseHeaders.text(status: 403, "blocked by limot: \(url.serialization)", extra: extra)
+        }
+        if decision.makesHTTPS { url = url.withScheme("https") }
+        if let why = policy.refusal(for: url, requireKnownHost: true) {
+            return ResponseHeaders.text(status: 403, "refused: \(why)")
+        }
+        let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: true, referrer: page)
+        let fetched: FetchResponse
+        do {
+            fetched = try await client.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page))
+        } catch {
+            let problem = Self.proxyError(for: error, site: url.hostname)
+            if type == .childDocument { return exchange.page(problem, withBar: false) }
+            return ResponseHeaders.text(status: problem.status, "\(problem.title): \(error)")
+        }
+        var extra = HTTPFields()
+        for name in Self.passedResponseHeaders {
+            if let value = fetched.headers.first(named: name) { extra[HTTPField.Name(name)!] = value }
+        }
+        let contentType = Self.contentType(fetched.headers)
+        if type == .childDocument, Self.isHTML(fetched) {
+            switch sanitized(fetched, top: page) {
+            case .success(let document):
+                exchange.blockedCount = document.blocked.count
+                let nonce = Exchange.newToken()
+                let html = document.render(nonce: nonce, headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: false), bodyEnd: "")
+                return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
+            case .failure(let error):
+                return exchange.page(error, withBar: false)
+            }
+        }
+        if type == .styleSheet || contentType?.lowercased().hasPrefix("text/css") == true {
+            let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
+            guard let utf8 = try? TextDecoding.utf8(fetched.body, charset: charset) else {
+                return ResponseHeaders.text(status: 502, "style sheet in an unreadable charset (\(charset)): \(fetched.url.serialization)")
+            }
+            let context = SanitizeContext(documentURL: page, topURL: page, engine: configuration.engine, urlMap: urlMap)
+            let rewritten = CSSRewriter.rewrite(String(decoding: utf8, as: UTF8.self), baseURL: fetched.url, context: context)
+            policy.learn(rewritten.subresourceHosts)
+            for blocked in rewritten.blocked {
+                blockLog.record(host: (try? WebURL(blocked.url))?.hostname ?? blocked.url, rules: blocked.rules)
+            }
+            exchange.blockedCount = rewritten.blocked.count
+            return ResponseHeaders.resource(status: fetched.status, contentType: "text/css; charset=utf-8", body: Array(rewritten.css.utf8), extra: extra)
+        }
+        return ResponseHeaders.resource(status: fetched.status, contentType: contentType ?? "application/octet-stream", body: fetched.body, extra: extra)
+    }
+}
+
+extension Exchange {
+    /// The page on screen in this session, if any.
+    var currentPage: WebURL? {
+        core.sessions.history(session).current.flatMap { try? WebURL($0) }
+    }
+}

@@ -1,0 +1,85 @@
+import ContentRules
+import Fetch
+import Hummingbird
+import Logging
+import Sanitize
+import WebURL
+
+/// The proxy's request handling: every route, over the shared state of one
+/// running server (sessions, learned hosts, the block log, the sanitized
+/// page cache). Stateless per request otherwise; `Sendable`.
+final class ProxyCore: Sendable {
+    let configuration: ProxyConfiguration
+    let client: HTTPClient
+    let urlMap: ProxyURLMap
+    let sessions: SessionStore
+    let policy: UpstreamPolicy
+    let blockLog = BlockLog()
+    let cache = SanitizedCache()
+    let logger: Logger
+    /// Set once the port is known (it may be chosen by the system).
+    let requestGuard: RequestGuard
+
+    init(configuration: ProxyConfiguration, port: Int, logger: Logger) {
+        self.configuration = configuration
+        self.client = HTTPClient(configuration: configuration.fetch)
+        let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
+        self.urlMap = ProxyURLMap(site: site)
+        self.sessions = SessionStore(capacity: configuration.maxSessions)
+        self.policy = UpstreamPolicy(siteHost: configuration.home.hostname)
+        self.logger = logger
+        self.requestGuard = RequestGuard(bindHost: configuration.bindHost, port: port, allowRemote: configuration.allowsRemote)
+    }
+
+    /// Answers one browser request.
+    func respond(to request: Request) async -> Response {
+        let started = ContinuousClock.now
+        let target = request.uri.string
+        let path = request.uri.path
+        var exchange = Exchange(request: request, core: self)
+        let response: Response
+        if let refusal = requestGuard.check(
+            method: request.method.rawValue,
+            target: path.hasPrefix(RequestTargetMarker.refusedPath) ? "*" : target,
+            host: request.head.authority
+        ) {
+            response = exchange.page(ProxyError(status: refusal.status, title: refusal.title, detail: refusal.detail), withBar: false)
+        } else {
+            response = await route(path: path, exchange: &exchange)
+        }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        var metadata: Logger.Metadata = ["ms": "\(Int(milliseconds.rounded()))"]
+        if exchange.blockedCount > 0 { metadata["blocked"] = "\(exchange.blockedCount)" }
+        logger.info("\(request.method.rawValue) \(target.prefix(300)) \(response.status.code)", metadata: metadata)
+        return exchange.finish(response)
+    }
+
+    private func route(path: String, exchange: inout Exchange) async -> Response {
+        guard path.hasPrefix("/_limot/") else {
+            guard let target = urlMap.target(ofProxyPath: exchange.request.uri.string) else {
+                return exchange.page(ProxyError(status: 400, title: "Bad address", detail: "This address does not name a page of the dictionary."))
+            }
+            return await serveDocument(target.url, exchange: &exchange)
+        }
+        let route = path.dropFirst("/_limot/".count)
+        switch route {
+        case "nav/back", "nav/forward", "nav/reload", "nav/home":
+            return navigate(String(route.dropFirst(4)), exchange: &exchange)
+        case "search":
+            return search(exchange: &exchange)
+        case "theme":
+            return setTheme(exchange: &exchange)
+        case "stats":
+            let snapshot = blockLog.snapshot()
+            return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts).page, status: 200)
+        default:
+            if route.hasPrefix("sub/"), let target = urlMap.target(ofProxyPath: exchange.request.uri.string),
+               case .subresource(let type) = target.kind {
+                if type == .topDocument { return await serveDocument(target.url, exchange: &exchange) }
+                return await serveSubresource(target.url, type: type, exchange: &exchange)
+            }
+            return exchange.page(ProxyError(status: 404, title: "Not found", detail: "limot has no page at this address."))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import HTTPTypes
+import Hummingbird
+
+/// The headers every response carries, and the Content-Security-Policy that
+/// keeps the browser from reaching any origin but the proxy's: whatever the
+/// rules miss still cannot leak.
+enum ResponseHeaders {
+    /// The policy for pages: scripts need the per-response nonce or come
+    /// from the proxy; everything else from the proxy only.
+    static func pagePolicy(nonce: String) -> String {
+        "default-src 'self'; script-src 'self' 'nonce-\(nonce)'; style-src 'self' 'unsafe-inline'; "
+            + "img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' blob:; connect-src 'self'; "
+            + "frame-src 'self'; worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; "
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+    }
+
+    /// The policy for everything else (images, scripts, CSS as files): an
+    /// SVG or HTML opened on its own cannot run or load anything.
+    static let resourcePolicy = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; sandbox"
+
+    /// An HTML page: UTF-8, not stored (so the browser's back button asks
+    /// again and the bar stays in step), with the page policy.
+    static func html(status: Int, body: [UInt8], nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
+        var headers = extra
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.contentSecurityPolicy] = pagePolicy(nonce: nonce)
+        common(&headers)
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A subresource or non-HTML answer passed on.
+    static func resource(status: Int, contentType: String, body: [UInt8], extra: HTTPFields = HTTPFields()) -> Response {
+        var headers = extra
+        headers[.contentType] = contentType
+        headers[.contentSecurityPolicy] = resourcePolicy
+        common(&headers)
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A short plain-text answer for subresources (blocked, refused, failed).
+    static func text(status: Int, _ message: String, extra: HTTPFields = HTTPFields()) -> Response {
+        resource(status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), extra: extra)
+    }
+
+    private static func common(_ headers: inout HTTPFields) {
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+    }
+
+    /// Names limot's own headers.
+    static let blockedHeader = HTTPField.Name("X-Limot-Blocked")!
+}

@@ -1,0 +1,48 @@
+import ContentRules
+import Fetch
+import WebURL
+
+/// Everything `limot serve` is configured with; every limit named here.
+public struct ProxyConfiguration: Sendable {
+    /// Address to listen on; loopback unless `allowsRemote`.
+    public var bindHost = "127.0.0.1"
+    /// Port to listen on; 0 picks a free one (reported by `onReady`).
+    public var port = 8080
+    /// Allows binding a non-loopback address (the proxy is then reachable
+    /// from the network; it still serves the dictionary site only).
+    public var allowsRemote = false
+    /// The page the bar's home button opens; its origin is the dictionary site.
+    public var home: WebURL
+    /// Search URL for the bar's field, relative to `home`; `{query}` is the
+    /// word, percent-encoded.
+    public var searchTemplate = "/search?q={query}"
+    /// The theme when the browser has not chosen one with the bar's toggle.
+    public var theme: Theme = .auto
+    public var stylesheets: Stylesheets
+    public var engine: ContentRuleEngine
+    public var fetch: FetchConfiguration
+    /// Largest request body (a form post) accepted from the browser.
+    public var maxRequestBodyBytes = 1 << 20
+    /// Idle connections from browsers are closed after this long.
+    public var idleTimeoutSeconds: Int64 = 60
+    /// Browser connections served at once; more wait in the backlog.
+    public var maxConnections = 512
+    /// Browser sessions whose history is kept (least recently used forgotten).
+    public var maxSessions = 10_000
+
+    public init(home: WebURL, engine: ContentRuleEngine, stylesheets: Stylesheets, fetch: FetchConfiguration = FetchConfiguration()) {
+        self.home = home
+        self.engine = engine
+        self.stylesheets = stylesheets
+        self.fetch = fetch
+    }
+
+    /// The default home: the dictionary site.
+    public static let defaultHome = "https://www.loghatnameh.de/"
+
+    /// Whether `host` (as given to `--bind`) is a loopback address.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        return IPAddress(String(host.filter { $0 != "[" && $0 != "]" }))?.isLoopback ?? false
+    }
+}

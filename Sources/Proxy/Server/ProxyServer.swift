@@ -1,0 +1,67 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import Synchronization
+
+/// `limot serve`: the proxy's HTTP server on loopback.
+///
+/// Runs until SIGINT or SIGTERM, then stops accepting connections and lets
+/// requests in flight finish (graceful shutdown).
+public struct ProxyServer: Sendable {
+    public let configuration: ProxyConfiguration
+    public let logger: Logger
+
+    public init(configuration: ProxyConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Why the server cannot start.
+    public struct StartError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Serves until a shutdown signal; `onReady` gets the bound port.
+    public func run(onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        guard configuration.allowsRemote || ProxyConfiguration.isLoopback(configuration.bindHost) else {
+            throw StartError(description: "\(configuration.bindHost) is not a loopback address; limot serves only this machine unless --allow-remote is given")
+        }
+        let coreBox = CoreBox()
+        let configuration = self.configuration
+        let logger = self.logger
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            guard let core = coreBox.core else {
+                return Response(status: .serviceUnavailable)
+            }
+            return await core.respond(to: request)
+        }
+        var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))
+        http1.httpDecoder = .init(maxHeaderFieldSize: 16 << 10, maxHeaderListSize: 64 << 10, maxHeaderFieldCount: 200)
+        let app = Application(
+            responder: responder,
+            server: .guardedHTTP1(configuration: http1),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.bindHost, port: configuration.port),
+                serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)
+            ),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                coreBox.core = ProxyCore(configuration: configuration, port: port, logger: logger)
+                onReady(port)
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+}
+
+/// Holds the core once the port is known (the Host check needs it).
+private final class CoreBox: Sendable {
+    private let box = Mutex<ProxyCore?>(nil)
+    var core: ProxyCore? {
+        get { box.withLock { $0 } }
+        set { box.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import ContentRules
+import Fetch
+import Foundation
+import Logging
+import Proxy
+import WebURL
+
+/// `limot serve`: the dictionary through a local filtering proxy.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the dictionary without ads and trackers on a local address.",
+        discussion: """
+            Open http://127.0.0.1:8080/ (or the --port you chose) in any browser. Pages of the \
+            dictionary are fetched, filtered by the rule lists, given the theme and a navigation bar, \
+            and served from this machine only. Ctrl-C (SIGINT) or SIGTERM stops the server after the \
+            requests in flight.
+            """
+    )
+
+    @Option(help: "Port to listen on (0 picks a free one and prints it).")
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("Address to listen on. Only loopback addresses unless --allow-remote.", valueName: "address"))
+    var bind: String = "127.0.0.1"
+
+    @Flag(help: "Allow listening on a non-loopback address: the proxy becomes reachable from the network.")
+    var allowRemote = false
+
+    @Option(help: ArgumentHelp("The page the home button opens; its origin is the dictionary site.", valueName: "url"))
+    var home: String = ProxyConfiguration.defaultHome
+
+    @OptionGroup var rules: RuleSelection
+
+    @Option(help: ArgumentHelp("Colour theme: auto follows the browser's preference; the bar's toggle overrides it per browser.", valueName: "auto|dark|light"))
+    var theme: ThemeArgument = .auto
+
+    @Option(name: .customLong("connect-to"), help: ArgumentHelp("Send requests for HOST:PORT to HOST2:PORT2 (curl's meaning); repeatable.", valueName: "HOST:PORT:HOST2:PORT2"))
+    var connectTo: [String] = []
+
+    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "file"))
+    var cacert: String?
+
+    @Option(help: ArgumentHelp("Folder for limot's state (default $XDG_DATA_HOME/limot or ~/.local/share/limot); history and cache are not stored yet.", valueName: "dir"))
+    var dataDir: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for a connection to the site.", valueName: "seconds"))
+    var connectTimeout: Int = 10
+
+    @Option(help: ArgumentHelp("Seconds one request to the site may take in all.", valueName: "seconds"))
+    var timeout: Int = 30
+
+    @Option(help: ArgumentHelp("Largest answer read from the site, in MiB, after decompression.", valueName: "MiB"))
+    var maxBody: Int = 16
+
+    @Option(help: ArgumentHelp("Redirects followed for one request.", valueName: "count"))
+    var maxRedirects: Int = 5
+
+    @Option(help: ArgumentHelp("Log level: trace, debug, info (an access log line per request), notice, warning, error.", valueName: "level"))
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard allowRemote || ProxyConfiguration.isLoopback(bind) else {
+            throw ValidationError("--bind \(bind) is not a loopback address: limot then serves anyone on the network. Add --allow-remote if that is what you want.")
+        }
+        guard connectTimeout > 0, timeout > 0, maxBody > 0, maxRedirects >= 0 else {
+            throw ValidationError("limits must be positive")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        guard let homeURL = try? WebURL(home), homeURL.scheme == "http" || homeURL.scheme == "https", !homeURL.hostname.isEmpty else {
+            throw ValidationError("--home \(home) is not an http or https URL")
+        }
+        var fetch = FetchConfiguration()
+        for text in connectTo {
+            do { fetch.connectTo.append(try ConnectTo(parsing: text)) } catch {
+                throw ValidationError("--connect-to \(text): \(error)")
+            }
+        }
+        if let cacert {
+            guard FileManager.default.isReadableFile(atPath: cacert) else { throw ValidationError("--cacert \(cacert): no such readable file") }
+            fetch.caCertificateFile = cacert
+        }
+        fetch.limits.connectTimeout = .seconds(connectTimeout)
+        fetch.limits.totalTimeout = .seconds(timeout)
+        fetch.limits.maxBodyBytes = maxBody << 20
+        fetch.limits.maxRedirects = maxRedirects
+        let engine = try rules.engine()
+        let stylesheets = try StylesheetLoader.load()
+        var configuration = ProxyConfiguration(home: homeURL, engine: engine, stylesheets: stylesheets, fetch: fetch)
+        configuration.bindHost = bind
+        configuration.port = port
+        configuration.allowsRemote = allowRemote
+        configuration.theme = theme.theme
+
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "limot")
+        if allowRemote, !ProxyConfiguration.isLoopback(bind) {
+            logger.warning("listening on \(bind): anyone who can reach this address can use the proxy")
+        }
+        let bindText = bind.contains(":") ? "[\(bind)]" : bind
+        let server = ProxyServer(configuration: configuration, logger: logger)
+        do {
+            try await server.run { boundPort in
+                let line = "limot: serving \(homeURL.origin) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        } catch let error as ProxyServer.StartError {
+            throw ValidationError(error.description)
+        } catch {
+            printError("error: cannot serve on \(bindText):\(port): \(error)")
+            throw ExitCode(3)
+        }
+    }
+}
+
+/// `--theme` values.
+enum ThemeArgument: String, ExpressibleByArgument, CaseIterable {
+    case auto, dark, light
+    var theme: Theme { Theme(rawValue: rawValue) ?? .auto }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import Proxy
+
+/// Reads the dark theme and the bar's style from the shipped `Stylesheets/`
+/// folder (or `$LIMOT_STYLESHEETS`).
+enum StylesheetLoader {
+    static func load() throws -> Stylesheets {
+        guard let folder = ShippedFolder.find("Stylesheets", environment: "LIMOT_STYLESHEETS") else {
+            printError("error: the Stylesheets/ folder was not found; set LIMOT_STYLESHEETS to the folder with dark.css and bar.css")
+            throw ExitCode(1)
+        }
+        return Stylesheets(dark: try read(folder, "dark.css"), bar: try read(folder, "bar.css"))
+    }
+
+    private static func read(_ folder: String, _ name: String) throws -> String {
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            printError("error: cannot read \(path)")
+            throw ExitCode(1)
+        }
+        // Injected into <style>: text that closes the element would break out.
+        guard text.range(of: "</style", options: .caseInsensitive) == nil else {
+            printError("error: \(path) contains \"</style\", which would end the injected style element")
+            throw ExitCode(1)
+        }
+        return text
+    }
+}

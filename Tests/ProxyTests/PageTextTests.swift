@@ -1,0 +1,63 @@
+import Testing
+@testable import Proxy
+
+/// Everything limot writes into pages is escaped; cookies cross safely.
+struct PageTextTests {
+    @Test func escapingNeutralisesMarkup() {
+        #expect(HTMLEscaping.escape(#"<script>alert("x")</script>&'"#) == "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;")
+        #expect(HTMLEscaping.escape("خانه Straße") == "خانه Straße")
+    }
+
+    @Test func queryComponentsRoundTripPersianAndGerman() {
+        for word in ["Haus", "خانه", "Straße", "می‌روم", "a&b=c d+e"] {
+            let encoded = HTMLEscaping.queryComponent(word)
+            #expect(!encoded.contains("&") && !encoded.contains(" "))
+            #expect(HTMLEscaping.queryValue("q", in: "x=1&q=\(encoded)") == word)
+        }
+        #expect(HTMLEscaping.queryValue("q", in: "q=a+b") == "a b")
+        #expect(HTMLEscaping.queryValue("q", in: nil) == nil)
+    }
+
+    @Test func theBarEscapesTheQueryAndThePath() {
+        let bar = NavigationBar(canGoBack: true, canGoForward: false, currentPath: #"/search?q="><script>"#,
+                                theme: .dark, blockedOnPage: 2, query: #""><img src=x onerror=alert(1)>"#).html()
+        #expect(!bar.contains("<script>"))
+        #expect(!bar.contains("<img"))
+        #expect(bar.contains(#"href="/_limot/nav/back""#))
+        #expect(bar.contains(#"<span class="limot-btn limot-forward" aria-disabled="true""#))
+        #expect(bar.contains("2 blocked"))
+        #expect(bar.contains("set=light"))
+    }
+
+    @Test func errorPagesEscapeTheURLAndCause() {
+        let error = ProxyError(status: 502, title: "Broken", detail: "x", url: "https://www.loghatnameh.de/<b>", cause: "</code><script>")
+        let html = error.page.render(headStart: "", bar: "")
+        #expect(html.contains("https://www.loghatnameh.de/&lt;b&gt;"))
+        #expect(!html.contains("<script>"))
+    }
+
+    @Test func ownCookiesStayAndSiteCookiesCross() {
+        #expect(CookieForwarding.upstreamCookieHeader(["limot_session=abc; sid=1", "lang=de"]) == "sid=1; lang=de")
+        #expect(CookieForwarding.upstreamCookieHeader(["limot_theme=dark"]) == nil)
+        #expect(CookieForwarding.browserSetCookie("sid=1; Domain=.loghatnameh.de; Path=/; Secure; HttpOnly; SameSite=None")
+                == "sid=1; Path=/; HttpOnly")
+        #expect(CookieForwarding.browserSetCookie("limot_session=forged; Path=/") == nil)
+        #expect(CookieForwarding.ownCookie("limot_theme", in: ["a=1; limot_theme=light"]) == "light")
+    }
+
+    @Test func theThemeReturnStaysOnTheProxy() {
+        #expect(ProxyCore.localPath("/search?q=Haus") == "/search?q=Haus")
+        #expect(ProxyCore.localPath("//evil.example/") == nil)
+        #expect(ProxyCore.localPath("/\\evil.example/") == nil)
+        #expect(ProxyCore.localPath("https://evil.example/") == nil)
+        #expect(ProxyCore.localPath(nil) == nil)
+    }
+
+    @Test func darkThemeArrivesFirstWithColorScheme() {
+        let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}")
+        #expect(sheets.headStart(theme: .dark, withBar: false).hasPrefix(#"<meta name="color-scheme" content="dark"><style id="limot-theme">body{background:#000}"#))
+        #expect(sheets.headStart(theme: .auto, withBar: false).contains("@media (prefers-color-scheme: dark) {body{background:#000}}"))
+        #expect(!sheets.headStart(theme: .light, withBar: true).contains("background:#000"))
+        #expect(sheets.headStart(theme: .light, withBar: true).contains("#limot-bar{}"))
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import Proxy
+
+/// The proxy answers only to its own address, and only to paths.
+struct RequestGuardTests {
+    let guardOnLoopback = RequestGuard(bindHost: "127.0.0.1", port: 8080, allowRemote: false)
+
+    @Test(arguments: ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080", "127.0.0.1"])
+    func ownAddressesAreAccepted(host: String) {
+        #expect(guardOnLoopback.check(method: "GET", target: "/", host: host) == nil)
+    }
+
+    @Test(arguments: ["evil.example:8080", "evil.example", "127.0.0.1.nip.io:8080", "10.0.0.5:8080", "localhost.evil:8080"])
+    func otherNamesAreRefusedAgainstDNSRebinding(host: String) {
+        let refusal = guardOnLoopback.check(method: "GET", target: "/", host: host)
+        #expect(refusal?.status == 421)
+    }
+
+    @Test(arguments: ["127.0.0.1:9999", "localhost:80"])
+    func aWrongPortIsRefused(host: String) {
+        #expect(guardOnLoopback.check(method: "GET", target: "/", host: host)?.status == 421)
+    }
+
+    @Test(arguments: ["", "a b", "127.0.0.1:0", "127.0.0.1:99999", "127.0.0.1:80:80", "[::1", "x/y"])
+    func malformedHostHeadersAreRefused(host: String) {
+        #expect(guardOnLoopback.check(method: "GET", target: "/", host: host) != nil)
+    }
+
+    @Test func missingHostIsRefused() {
+        #expect(guardOnLoopback.check(method: "GET", target: "/", host: nil)?.status == 400)
+    }
+
+    @Test func connectAndAbsoluteFormAreRefused() {
+        #expect(guardOnLoopback.check(method: "CONNECT", target: "evil.example:443", host: "127.0.0.1:8080")?.status == 405)
+        let absolute = guardOnLoopback.check(method: "GET", target: "http://evil.example/", host: "127.0.0.1:8080")
+        #expect(absolute?.status == 400)
+        #expect(absolute?.title == "Not an open proxy")
+    }
+
+    @Test func allowRemoteAcceptsIPLiteralsButNoOtherNames() {
+        let remote = RequestGuard(bindHost: "0.0.0.0", port: 8080, allowRemote: true)
+        #expect(remote.check(method: "GET", target: "/", host: "192.168.1.20:8080") == nil)
+        #expect(remote.check(method: "GET", target: "/", host: "evil.example:8080")?.status == 421)
+    }
+}
