@@ -22,6 +22,16 @@ import Testing
         #expect(try #require(RawHTTP.get(port: server.port, path: "/latin1.html.headers", host: "fetch.test")).status == 404)
     }
 
+    @Test func extensionlessFilesTakeTheirTypeFromTheList() throws {
+        let server = try SharedFixture.get()
+        let gtag = try #require(RawHTTP.get(port: server.port, path: "/gtag/js?id=G-LGH4T7N2M8", host: "www.googletagmanager.com"))
+        #expect(gtag.status == 200)
+        #expect(gtag.header("Content-Type") == "application/javascript; charset=utf-8")
+        #expect(gtag.header("Access-Control-Allow-Origin") == "*")
+        let pixel = try #require(RawHTTP.get(port: server.port, path: "/collect?v=1&t=pageview", host: "www.google-analytics.com"))
+        #expect(pixel.header("Content-Type") == "image/gif")
+    }
+
     @Test func searchServesTheWordsPageOrTheNoneFallback() throws {
         let server = try SharedFixture.get()
         let found = try #require(RawHTTP.get(port: server.port, path: "/search?q=%D8%AE%D8%A7%D9%86%D9%87", host: "fetch.test"))

@@ -28,17 +28,24 @@ Sites
 -----
 Virtual hosts by the Host header (lower-cased, port stripped):
 
-    GET /PATH             DIR/<host>/PATH; "/" and directories serve index.html.
-                          Content-Type by extension (.html as
-                          "text/html; charset=utf-8", .css, .js, .json, .svg,
-                          .png, .jpg, .gif, .webp, .ico, .woff2, .txt, .xml);
-                          a sidecar file PATH.headers ("Name: value" lines,
-                          '#' comments; "Status: N" sets the status) adds or
-                          replaces response headers. *.headers files are never
-                          served. Anything else: an HTML 404 page.
+    GET /PATH             DIR/<host>/PATH (the query string is ignored); "/" and
+                          directories serve index.html. Content-Type from
+                          DIR/content-types.json ({"<host>/<path>": "type"}, for
+                          files whose real URLs have no extension), else by
+                          extension (.html "text/html; charset=utf-8", .css
+                          "text/css", .js "application/javascript", .json, .svg,
+                          .png, .jpg, .gif, .webp, .ico, .woff, .woff2, .txt,
+                          .xml), else application/octet-stream. A sidecar file
+                          PATH.headers ("Name: value" lines, '#' comments;
+                          "Status: N" sets the status) adds or replaces response
+                          headers; *.headers files are never served. Anything
+                          else: an HTML 404 page.
     GET /search?q=WORD    DIR/<host>/search/<WORD>.html (WORD percent-decoded as
                           UTF-8, exactly as given), else DIR/<host>/search/_none.html,
                           else 404.
+
+Every answer carries "Access-Control-Allow-Origin: *", as the real hosts
+do (the site loads its webfont and some scripts in CORS mode).
 
 Every request whose path does not start with /_fixture/ counts as a hit for
 its host. Every request except the three control endpoints below is recorded
@@ -136,9 +143,9 @@ CONTROL_PATHS = {"/_fixture/hits", "/_fixture/requests", "/_fixture/reset"}
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".htm": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css",
+    ".js": "application/javascript",
+    ".mjs": "application/javascript",
     ".json": "application/json",
     ".txt": "text/plain; charset=utf-8",
     ".xml": "application/xml",
@@ -199,6 +206,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def version_string(self):
         return self.server_version
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "access-control-allow-origin":
+            self._sent_cors = True
+        super().send_header(keyword, value)
+
+    def end_headers(self):
+        if not getattr(self, "_sent_cors", False):
+            super().send_header("Access-Control-Allow-Origin", "*")
+        self._sent_cors = False
+        super().end_headers()
 
     def log_message(self, format, *args):
         if self.server.verbose:
@@ -365,7 +383,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(file, "rb") as handle:
             data = handle.read()
         status = 200
-        headers = {"Content-Type": CONTENT_TYPES.get(os.path.splitext(file)[1].lower(), "application/octet-stream")}
+        listed = self.server.content_types.get(os.path.relpath(file, self.server.sites).replace(os.sep, "/"))
+        headers = {"Content-Type": listed or CONTENT_TYPES.get(os.path.splitext(file)[1].lower(), "application/octet-stream")}
         sidecar = file + ".headers"
         if os.path.isfile(sidecar):
             with open(sidecar, encoding="utf-8") as handle:
@@ -541,6 +560,7 @@ class FixtureHTTPServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     def __init__(self, port, sites, recorder, verbose, tls_context=None):
         self.sites = sites
+        self.content_types = load_content_types(sites)
         self.recorder = recorder
         self.verbose = verbose
         self.tls_context = tls_context
@@ -568,6 +588,16 @@ class FixtureHTTPServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     def handle_error(self, request, client_address):
         if self.verbose:
             super().handle_error(request, client_address)
+
+
+def load_content_types(sites):
+    """DIR/content-types.json: {"<host>/<path>": "media type"}; keys without a '/' are comments."""
+    try:
+        with open(os.path.join(sites, "content-types.json"), encoding="utf-8") as handle:
+            table = json.load(handle)
+    except FileNotFoundError:
+        return {}
+    return {key: value for key, value in table.items() if "/" in key and isinstance(value, str)}
 
 
 def main():
