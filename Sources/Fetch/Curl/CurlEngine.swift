@@ -28,6 +28,9 @@ final class CurlEngine: @unchecked Sendable {
         var closed = false
     }
 
+    /// The longest sleep while transfers run (see `run`).
+    static let busyPollMilliseconds: Int32 = 100
+
     private let shared = Mutex(Shared())
     private let multi: UnsafeMutableRawPointer
     private let maxRunning: Int
@@ -110,9 +113,12 @@ final class CurlEngine: @unchecked Sendable {
             _ = curl_multi_perform(multi, &stillRunning)
             let freed = collectFinished()
             if freed > 0 { continue }  // queued transfers may start now
-            // Returns on network activity, on curl's own timers (which are
-            // shorter when transfers run) or on curl_multi_wakeup.
-            _ = curl_multi_poll(multi, nil, 0, 10_000, nil)
+            // Returns on network activity, on curl's own timers or on
+            // curl_multi_wakeup. While transfers run, at least every
+            // `busyPollMilliseconds`: curl 7.88 can leave transfers waiting
+            // without a timer after an HTTP/2 GOAWAY (servers send one every
+            // 1000 requests) until the next curl_multi_perform.
+            _ = curl_multi_poll(multi, nil, 0, running.isEmpty ? 10_000 : Self.busyPollMilliseconds, nil)
         }
         tearDown()
     }
