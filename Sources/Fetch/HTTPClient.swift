@@ -2,16 +2,90 @@ import WebURL
 
 /// An async HTTP client over libcurl. Transfers run off Swift's cooperative
 /// thread pool; `fetch` suspends until the answer is complete.
+///
+/// One client per process (or per configuration): it owns one thread that
+/// runs all of its transfers (see `CurlEngine`) and a cache of open
+/// connections, so keep it alive rather than making one per request.
 public final class HTTPClient: Sendable {
     public let configuration: FetchConfiguration
+    private let engine: CurlEngine
 
     public init(configuration: FetchConfiguration) {
         self.configuration = configuration
+        self.engine = CurlEngine(maxRunning: configuration.maxConcurrentTransfers)
+    }
+
+    deinit {
+        engine.shutdown()
+    }
+
+    /// Stops the client: queued and running transfers fail with `.cancelled`,
+    /// and so do later fetches. Idempotent, does not wait; called on deinit.
+    public func shutdown() {
+        engine.shutdown()
     }
 
     /// Fetches `request`, following redirects up to `limits.maxRedirects`, each
     /// hop first approved by `redirectPolicy` and the address policy.
+    ///
+    /// An HTTP error status (404, 500, …) is an answer, not an error: it is
+    /// returned like any other. Cancelling the calling task aborts the
+    /// transfer with `.cancelled`.
+    ///
+    /// When a redirect turns POST into GET (301, 302, 303) the body and its
+    /// headers are dropped; when it leaves the origin, `Cookie` and
+    /// `Authorization` are dropped, so one site never receives another's cookies.
     public func fetch(_ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil) async throws(FetchError) -> FetchResponse {
-        throw FetchError(.other, url: request.url.serialization, message: "not implemented yet")
+        let url = request.url
+        guard url.scheme == "http" || url.scheme == "https" else {
+            throw FetchError(.unsupportedScheme, url: url.serialization, message: "only http and https URLs are fetched, not \(url.scheme):")
+        }
+        guard RequestHeaders.isToken(request.method) else {
+            throw FetchError(.other, url: url.serialization, message: "'\(request.method)' is not a valid HTTP method")
+        }
+        var state = RedirectState(request: request, maxRedirects: configuration.limits.maxRedirects)
+        while true {
+            let hop = try await perform(state.request)
+            let location = hop.headers.first(named: "Location")
+            if try state.next(status: hop.status, location: location, policy: redirectPolicy) != nil { continue }
+            return FetchResponse(
+                url: state.request.url,
+                redirects: state.visited,
+                status: hop.status,
+                headers: hop.headers.filter { !ResponseHeaderParser.wireHeaders.contains($0.name.lowercased()) },
+                body: hop.body,
+                httpVersion: hop.httpVersion)
+        }
+    }
+
+    /// One hop, without following redirects.
+    private func perform(_ request: FetchRequest) async throws(FetchError) -> HopResponse {
+        guard !Task.isCancelled else {
+            throw FetchError(.cancelled, url: request.url.serialization, message: "the request was cancelled")
+        }
+        let mapping = configuration.connectTo.mapping(for: request.url)
+        let transfer = Transfer(
+            url: request.url,
+            method: RequestHeaders.normalizedMethod(request.method),
+            headerLines: try RequestHeaders.curlLines(for: request.headers, userAgent: configuration.userAgent, url: request.url.serialization),
+            body: request.body,
+            mapping: mapping,
+            // The user's own mapping is trusted: that is how tests and local
+            // mirrors point real names at loopback.
+            addressPolicy: AddressPolicy(
+                refusesPrivateAddresses: configuration.refusesPrivateAddresses,
+                trustedTarget: mapping.map { AddressPolicy.trust(forTarget: $0.targetHost) }),
+            limits: configuration.limits,
+            caCertificateFile: configuration.caCertificateFile)
+        let engine = self.engine
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.setContinuation(continuation)
+                engine.submit(transfer)
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+        return try outcome.get()
     }
 }

@@ -1,0 +1,74 @@
+import WebURL
+
+/// Redirect handling as a plain value: the client sends `request`, feeds the
+/// answer's status and `Location` to `next`, and gets the next hop's request,
+/// nil when the answer is final, or the reason to stop.
+///
+/// The client follows redirects itself instead of letting curl do it, so that
+/// every hop is resolved as a browser would (`WebURL`), shown to the caller's
+/// `RedirectPolicy`, checked against the address policy and the scheme list,
+/// and listed in `FetchResponse.redirects`.
+struct RedirectState: Sendable {
+    /// The request for the hop being fetched.
+    private(set) var request: FetchRequest
+    /// The URLs fetched before `request`, in order.
+    private(set) var visited: [WebURL] = []
+    let maxRedirects: Int
+
+    init(request: FetchRequest, maxRedirects: Int) {
+        self.request = request
+        self.maxRedirects = maxRedirects
+    }
+
+    /// Statuses that redirect when they carry a `Location`.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Headers that describe a request body; dropped with the body when a
+    /// redirect turns POST into GET (Fetch standard, "request-body-header name").
+    static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding", "content-language", "content-location"]
+
+    /// Headers that carry credentials; dropped when a redirect leaves the
+    /// origin, so that a site cannot collect the cookies of another one by
+    /// redirecting to itself (curl does the same since CVE-2022-27776).
+    static let credentialHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
+
+    /// The request for the next hop after an answer with `status` and
+    /// `location`, or nil when the answer is final.
+    ///
+    /// - Throws: `.invalidURL` for a Location that does not parse,
+    ///   `.unsupportedScheme` for one that is not http(s), `.tooManyRedirects`
+    ///   past `maxRedirects`, `.redirectRefused` when `policy` says so.
+    mutating func next(status: Int, location: String?, policy: RedirectPolicy?) throws(FetchError) -> FetchRequest? {
+        guard Self.redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
+        let from = request.url
+        let to: WebURL
+        do throws(WebURLError) {
+            to = try WebURL(location, relativeTo: from)
+        } catch {
+            throw FetchError(.invalidURL, url: from.serialization, message: "redirect (\(status)) to an invalid URL: \(error.reason) in '\(location)'")
+        }
+        guard to.scheme == "http" || to.scheme == "https" else {
+            throw FetchError(.unsupportedScheme, url: to.serialization, message: "redirect from \(from) to a \(to.scheme): URL refused: only http and https are fetched")
+        }
+        guard visited.count < maxRedirects else {
+            throw FetchError(.tooManyRedirects, url: to.serialization, message: "more than \(maxRedirects) redirects (the last from \(from))")
+        }
+        if let policy, case .refuse(let reason) = policy(from, to) {
+            throw FetchError(.redirectRefused, url: to.serialization, message: "redirect from \(from) refused: \(reason)")
+        }
+        var next = request
+        next.url = to
+        let method = request.method.uppercased()
+        if status == 303 && method != "HEAD" || (status == 301 || status == 302) && method == "POST" {
+            next.method = "GET"
+            next.body = nil
+            next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
+        }
+        if to.origin != from.origin {
+            next.headers.removeAll { Self.credentialHeaders.contains($0.name.lowercased()) }
+        }
+        visited.append(from)
+        request = next
+        return next
+    }
+}

@@ -1,0 +1,122 @@
+/// A cursor over bytes for the small, byte-oriented parsers of charset
+/// sniffing (the input may be in any ASCII-compatible charset, so it is
+/// scanned as bytes, never decoded first).
+struct ByteScanner {
+    let bytes: [UInt8]
+    private(set) var position = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    mutating func advance() {
+        if position < bytes.count { position += 1 }
+    }
+
+    /// Moves to the next `byte`; false (at the end) when there is none.
+    mutating func skip(to byte: UInt8) -> Bool {
+        while position < bytes.count {
+            if bytes[position] == byte { return true }
+            position += 1
+        }
+        return false
+    }
+
+    /// Moves past the next `text`; false (at the end) when there is none.
+    mutating func skip(past text: String) -> Bool {
+        skip(past: Array(text.utf8), caseInsensitive: false)
+    }
+
+    mutating func skipCaseInsensitive(past text: String) -> Bool {
+        skip(past: Array(text.utf8), caseInsensitive: true)
+    }
+
+    private mutating func skip(past needle: [UInt8], caseInsensitive: Bool) -> Bool {
+        while position + needle.count <= bytes.count {
+            if matches(needle, caseInsensitive: caseInsensitive) {
+                position += needle.count
+                return true
+            }
+            position += 1
+        }
+        position = bytes.count
+        return false
+    }
+
+    /// Consumes `text` if the input continues with it.
+    mutating func consume(_ text: String) -> Bool {
+        consume(Array(text.utf8), caseInsensitive: false)
+    }
+
+    mutating func consumeCaseInsensitive(_ text: String) -> Bool {
+        consume(Array(text.utf8), caseInsensitive: true)
+    }
+
+    private mutating func consume(_ needle: [UInt8], caseInsensitive: Bool) -> Bool {
+        guard position + needle.count <= bytes.count, matches(needle, caseInsensitive: caseInsensitive) else { return false }
+        position += needle.count
+        return true
+    }
+
+    private func matches(_ needle: [UInt8], caseInsensitive: Bool) -> Bool {
+        for (offset, byte) in needle.enumerated() {
+            let actual = bytes[position + offset]
+            if actual != byte && !(caseInsensitive && actual.lowercasedASCII == byte.lowercasedASCII) { return false }
+        }
+        return true
+    }
+
+    mutating func skipSpaces() {
+        while let byte = peek, byte.isHTMLSpace { position += 1 }
+    }
+
+    /// The bytes up to the first one matching `stop` (not consumed), as a
+    /// string; nil when `requireEnd` and no such byte follows.
+    mutating func take(until stop: (UInt8) -> Bool, requireEnd: Bool) -> String? {
+        let start = position
+        while let byte = peek, !stop(byte) { position += 1 }
+        if requireEnd && peek == nil { return nil }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// The HTML standard's "get an attribute" (inside a tag): the next
+    /// attribute's lower-cased name and its value, or nil at the tag's end.
+    mutating func attribute() -> (name: String, value: String)? {
+        while let byte = peek, byte.isSpaceOrSlash { position += 1 }
+        guard let first = peek, first != UInt8(ascii: ">") else { return nil }
+        var name: [UInt8] = []
+        while let byte = peek {
+            if byte == UInt8(ascii: "="), !name.isEmpty { break }
+            if byte.isSpaceOrSlash || byte == UInt8(ascii: ">") { break }
+            name.append(byte.lowercasedASCII)
+            position += 1
+        }
+        skipSpaces()
+        guard peek == UInt8(ascii: "=") else { return (String(decoding: name, as: UTF8.self), "") }
+        position += 1
+        skipSpaces()
+        var value: [UInt8] = []
+        if let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            position += 1
+            while let byte = peek, byte != quote {
+                value.append(byte.lowercasedASCII)
+                position += 1
+            }
+            advance()
+        } else {
+            while let byte = peek, !byte.isHTMLSpace, byte != UInt8(ascii: ">") {
+                value.append(byte.lowercasedASCII)
+                position += 1
+            }
+        }
+        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+}
+
+extension UInt8 {
+    var isHTMLSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
+    var isSpaceOrSlash: Bool { isHTMLSpace || self == UInt8(ascii: "/") }
+    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+}

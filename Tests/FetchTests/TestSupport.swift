@@ -1,0 +1,114 @@
+import Fetch
+import FixtureSupport
+import Foundation
+import Synchronization
+import Testing
+import WebURL
+
+/// One fixture server shared by the tests that only read from it; tests that
+/// count hits or inspect recorded requests start their own.
+enum SharedFixture {
+    private static let server = Mutex<Result<FixtureServer, FixtureServerError>?>(nil)
+
+    static func get() throws -> FixtureServer {
+        try server.withLock { server in
+            if server == nil {
+                do {
+                    server = .success(try FixtureServer.start())
+                } catch let error as FixtureServerError {
+                    server = .failure(error)
+                } catch {
+                    server = .failure(FixtureServerError("\(error)"))
+                }
+            }
+            return try server!.get()
+        }
+    }
+}
+
+/// The dictionary host and the test host, mapped to the fixture server.
+func mappedConfiguration(_ server: FixtureServer, _ configure: (inout FetchConfiguration) -> Void = { _ in }) -> FetchConfiguration {
+    var configuration = FetchConfiguration()
+    configuration.connectTo = [
+        ConnectTo(host: "www.loghatnameh.de", port: server.isTLS ? 443 : 80, targetHost: "127.0.0.1", targetPort: server.port),
+        ConnectTo(host: "fetch.test", port: 80, targetHost: "127.0.0.1", targetPort: server.plainPort),
+    ]
+    configure(&configuration)
+    return configuration
+}
+
+func mappedClient(_ server: FixtureServer, _ configure: (inout FetchConfiguration) -> Void = { _ in }) -> HTTPClient {
+    HTTPClient(configuration: mappedConfiguration(server, configure))
+}
+
+func url(_ text: String) -> WebURL {
+    try! WebURL(text)
+}
+
+/// Percent-encodes everything but unreserved characters, for query values.
+func queryEncoded(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            result.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            result += String(format: "%%%02X", byte)
+        }
+    }
+    return result
+}
+
+/// A path on the fixture server that redirects to `target`.
+func redirectPath(to target: String, status: Int = 302) -> String {
+    "/_fixture/redirect?status=\(status)&to=\(queryEncoded(target))"
+}
+
+/// The error `fetch` throws; records an issue when it answers instead.
+func fetchError(
+    _ client: HTTPClient, _ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> FetchError? {
+    do {
+        let response = try await client.fetch(request, redirectPolicy: redirectPolicy)
+        Issue.record("expected an error, got status \(response.status) from \(response.url)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func fetchError(_ client: HTTPClient, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FetchError? {
+    await fetchError(client, FetchRequest(url: url(text)), sourceLocation: sourceLocation)
+}
+
+/// What /_fixture/echo saw.
+struct Echo: Decodable {
+    var method: String
+    var path: String
+    var host: String
+    var headers: [String: String]
+    var header_list: [[String]]
+    var body: String
+    var body_length: Int
+    var client_port: Int
+
+    init(_ response: FetchResponse) throws {
+        self = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+    }
+}
+
+/// A port on 127.0.0.1 where nothing listens (bound, then released).
+func closedPort() -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
