@@ -1,3 +1,4 @@
+import HTTPTypes
 import ContentRules
 import Fetch
 import Hummingbird
@@ -43,7 +44,11 @@ final class ProxyCore: Sendable {
             target: path.hasPrefix(RequestTargetMarker.refusedPath) ? "*" : target,
             host: request.head.authority
         ) {
-            response = exchange.page(ProxyError(status: refusal.status, title: refusal.title, detail: refusal.detail), withBar: false)
+            // A refused connection is not kept: after CONNECT the peer may
+            // already be sending something that is not HTTP.
+            var refused = exchange.page(ProxyError(status: refusal.status, title: refusal.title, detail: refusal.detail), withBar: false)
+            refused.headers[.connection] = "close"
+            response = refused
         } else {
             response = await route(path: path, exchange: &exchange)
         }

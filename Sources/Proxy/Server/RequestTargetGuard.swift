@@ -4,25 +4,50 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 
-/// Marks requests whose target is not a path before Hummingbird turns them
+/// Catches requests whose target is not a path before Hummingbird turns them
 /// into `Request`s, which would silently reduce `GET http://evil/x` to `/x`:
-/// absolute-form, authority-form (CONNECT) and asterisk-form targets are
-/// rewritten to `/_limot/refused/...`, which `RequestGuard` answers with a
-/// refusal. limot is not an open proxy and says so.
+/// absolute-form and asterisk-form targets are rewritten to
+/// `/_limot/refused/...`, which `RequestGuard` answers with a refusal; CONNECT
+/// is refused right here and the connection closed. limot is not an open
+/// proxy and says so.
 final class RequestTargetMarker: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// The path that replaces a target that is not a path.
     static let refusedPath = "/_limot/refused/"
+    private var refusingConnect = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var part = unwrapInboundIn(data)
-        if case .head(var head) = part, !head.uri.hasPrefix("/") || head.uri.hasPrefix(Self.refusedPath) {
-            head.uri = Self.refusedPath + (head.method == .CONNECT ? "connect" : "absolute-form")
-            part = .head(head)
+        if refusingConnect { return }
+        if case .head(var head) = part {
+            if head.method == .CONNECT {
+                // After CONNECT the parser expects a tunnel, not requests:
+                // answer here and close.
+                refusingConnect = true
+                refuseConnect(context: context, version: head.version)
+                return
+            }
+            if !head.uri.hasPrefix("/") || head.uri.hasPrefix(Self.refusedPath) {
+                head.uri = Self.refusedPath + "absolute-form"
+                part = .head(head)
+            }
         }
         context.fireChannelRead(wrapInboundOut(part))
+    }
+
+    private func refuseConnect(context: ChannelHandlerContext, version: HTTPVersion) {
+        let body = "405 CONNECT is not supported: limot is not an open proxy.\n"
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.utf8.count))
+        headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .methodNotAllowed, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 }
 

@@ -62,8 +62,13 @@ final class LimotServe: Sendable {
         process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        // Not the test runner's own stderr: a server that outlived the run
+        // would keep `swift test` waiting for that pipe to close.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("limot-serve-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
+        ChildProcesses.register(process.processIdentifier)
         var line = Data()
         let handle = output.fileHandleForReading
         while !line.contains(UInt8(ascii: "\n")) {
@@ -75,7 +80,8 @@ final class LimotServe: Sendable {
         guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
               let port = Int(text[range].dropFirst("127.0.0.1:".count).dropLast()) else {
             process.terminate()
-            throw FixtureServerError("limot serve did not start: \(text)")
+            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw FixtureServerError("limot serve did not start: \(text)\(errors)")
         }
         return LimotServe(port: port, process: process)
     }
@@ -132,5 +138,23 @@ final class TestBrowser: @unchecked Sendable {
             hops += 1
         }
         return response
+    }
+}
+
+/// Servers started by the tests, killed when the test process exits (a
+/// shared testbed is never deinitialised).
+enum ChildProcesses {
+    private static let pids = Mutex<[Int32]>([])
+    private static let installed = Mutex(false)
+
+    static func register(_ pid: Int32) {
+        pids.withLock { $0.append(pid) }
+        installed.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            atexit {
+                for pid in ChildProcesses.pids.withLock({ $0 }) { kill(pid, SIGKILL) }
+            }
+        }
     }
 }
