@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "limot", targets: ["limot"]),
         .library(name: "ContentRules", targets: ["ContentRules"]),
+        .library(name: "Sanitize", targets: ["Sanitize"]),
+        .library(name: "WebURL", targets: ["WebURL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

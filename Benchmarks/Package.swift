@@ -36,7 +36,20 @@ let package = Package(
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        )
+        ),
+        .executableTarget(
+            name: "SanitizeBenchmarks",
+            dependencies: [
+                .product(name: "Sanitize", package: limotIdentity),
+                .product(name: "WebURL", package: limotIdentity),
+                .product(name: "ContentRules", package: limotIdentity),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Sanitize",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

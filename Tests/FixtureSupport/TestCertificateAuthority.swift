@@ -18,12 +18,21 @@ public struct TestCertificateAuthority: Sendable {
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         try run(["req", "-x509"] + key + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=limot test CA",
                  "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
+        try issue("server", for: hosts)
+    }
+
+    /// Issues another certificate signed by this CA, as `NAME.pem` and
+    /// `NAME.key` in `directory`, naming `hosts`; returns their paths.
+    @discardableResult
+    public func issue(_ name: String, for hosts: [String]) throws -> (certificate: String, key: String) {
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let names = hosts.map { "DNS:\($0)" }.joined(separator: ",")
         try "subjectAltName=\(names)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
-            .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
-        try run(["req"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=\(hosts.first ?? "localhost")"])
-        try run(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                 "-out", "server.pem", "-days", "2", "-extfile", "server.ext"])
+            .write(to: directory.appendingPathComponent("\(name).ext"), atomically: true, encoding: .utf8)
+        try run(["req"] + key + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(hosts.first ?? "localhost")"])
+        try run(["x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                 "-out", "\(name).pem", "-days", "2", "-extfile", "\(name).ext"])
+        return (directory.appendingPathComponent("\(name).pem").path, directory.appendingPathComponent("\(name).key").path)
     }
 
     /// Deletes the folder.
