@@ -166,6 +166,37 @@ import Testing
         #expect(!echo.text.contains("limot_session"))
     }
 
+    @Test func blockCookiesStripsCookiesBothWays() throws {
+        let testbed = try ProxyTestbed.get()
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("limot-cookie-rules-\(UUID().uuidString).json")
+        try #"[{"trigger": {"url-filter": "_fixture/echo"}, "action": {"type": "block-cookies"}}]"#.write(to: rules, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let server = try LimotServe.start(["--rules", rules.path, "--cacert", testbed.authority.caFile,
+                                           "--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(testbed.fixtures.port)"])
+        let browser = TestBrowser(port: server.port)
+        _ = try browser.request("/_fixture/set-cookie?sid=kept")
+        #expect(browser.cookies["sid"] == "kept")
+        let echo = try browser.request("/_fixture/echo")
+        #expect(echo.status == 200)
+        #expect(!echo.text.contains("sid=kept"), "block-cookies let the cookie through: \(echo.text)")
+        _ = server.stop()
+    }
+
+    @Test func formsArePostedToTheSite() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let form = Array("q=Stra%C3%9Fe&dir=de-fa".utf8)
+        let echo = try browser.request("/_fixture/echo", method: "POST",
+                                       headers: [("Content-Type", "application/x-www-form-urlencoded")], body: form)
+        #expect(echo.status == 200)
+        #expect(echo.text.contains(#""method": "POST""#) || echo.text.contains(#""method":"POST""#))
+        #expect(echo.text.contains("q=Stra%C3%9Fe&dir=de-fa"))
+        #expect(echo.text.contains("application/x-www-form-urlencoded"))
+        // A form larger than the limit is refused, and said so.
+        let huge = try browser.request("/_fixture/echo", method: "POST", body: Array(repeating: UInt8(ascii: "a"), count: 2 << 20))
+        #expect(huge.status == 413)
+    }
+
     @Test func theReportListsWhatWasBlocked() throws {
         let testbed = try ProxyTestbed.get()
         let browser = testbed.browser()
