@@ -106,6 +106,22 @@ def run_wrk(port, path, duration, connections, absolute=None):
             "socket": socket_errors.group(1) if socket_errors else ""}
 
 
+def check_answers(nginx_port, limot_port, privoxy_port, path, absolute):
+    """Each server answers the page with 200 before it is measured."""
+    import urllib.request
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    via_privoxy = urllib.request.build_opener(urllib.request.ProxyHandler({"http": f"http://127.0.0.1:{privoxy_port}"}))
+    for name, opener, url in [("nginx", direct, f"http://127.0.0.1:{nginx_port}{path}"),
+                              ("limot", direct, f"http://127.0.0.1:{limot_port}{path}"),
+                              ("Privoxy", via_privoxy, absolute)]:
+        try:
+            with opener.open(url, timeout=10) as response:
+                body = response.read()
+                print(f"{name}: {response.status}, {len(body)} bytes")
+        except Exception as error:  # urllib raises for non-2xx
+            raise SystemExit(f"{name} does not serve the page: {error}")
+
+
 def rss_mib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -127,6 +143,7 @@ def main():
         subprocess.run(["swift", "build", "-c", "release", "--product", "limot"], cwd=ROOT, check=True)
 
     work = tempfile.mkdtemp(prefix="limot-bench-")
+    os.chmod(work, 0o755)  # nginx's workers run as another user
     processes = []
     try:
         docroot = os.path.join(work, "site")
@@ -148,7 +165,8 @@ http {{ access_log off; keepalive_requests 100000; types {{ text/html html; }}
         base = re.sub(r"(?m)^(listen-address|logdir|logfile|confdir).*$", "", base)
         for name, port, filtered in [("privoxy", privoxy_port, True), ("forward", forward_port, False)]:
             text = base if filtered else re.sub(r"(?m)^(actionsfile|filterfile).*$", "", base)
-            text += f"\nconfdir /etc/privoxy\nlogdir {work}\nlisten-address 127.0.0.1:{port}\n"
+            # confdir first: the actions and filter files are read relative to it.
+            text = f"confdir /etc/privoxy\nlogdir {work}\n" + text + f"\nlisten-address 127.0.0.1:{port}\n"
             path = os.path.join(work, f"{name}.conf")
             with open(path, "w") as f:
                 f.write(text)
@@ -164,6 +182,7 @@ http {{ access_log off; keepalive_requests 100000; types {{ text/html html; }}
         # Privoxy is a forward proxy: it gets the absolute URL, naming nginx
         # by address (it has no --connect-to).
         privoxy_absolute = f"http://127.0.0.1:{nginx_port}{url_path}"
+        check_answers(nginx_port, limot_port, privoxy_port, url_path, privoxy_absolute)
         rss_before = rss_mib(limot.pid)
         results = {}
         warm = lambda port, **kw: run_wrk(port, url_path, 2, options.connections, **kw)

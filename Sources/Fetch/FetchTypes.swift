@@ -10,14 +10,25 @@ public struct HTTPHeader: Sendable, Hashable {
     }
 }
 
+extension HTTPHeader {
+    /// Header names compare ASCII case-insensitively (and quickly: this runs
+    /// for every header of every response).
+    static func namesMatch(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
+    }
+}
+
 extension Array where Element == HTTPHeader {
     /// The first value of the header `name` (case-insensitive), if any.
     public func first(named name: String) -> String? {
-        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first { HTTPHeader.namesMatch($0.name, name) }?.value
     }
     /// Every value of the header `name` (case-insensitive), in order.
     public func all(named name: String) -> [String] {
-        filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        filter { HTTPHeader.namesMatch($0.name, name) }.map(\.value)
     }
 }
 

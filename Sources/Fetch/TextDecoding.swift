@@ -67,6 +67,9 @@ public enum TextDecoding {
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        // The standard library's validation is fast; the scalar-by-scalar
+        // walk below only runs to find where invalid input goes wrong.
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0

@@ -10,13 +10,19 @@ public enum Theme: String, Sendable, CaseIterable {
 /// The stylesheets limot injects, read once from `Stylesheets/`.
 public struct Stylesheets: Sendable {
     /// The dark theme (`Stylesheets/dark.css`).
-    public var dark: String
+    public let dark: String
     /// The navigation bar (`Stylesheets/bar.css`).
-    public var bar: String
+    public let bar: String
+    /// `headStart` for every theme, with and without the bar, made once:
+    /// they are about 25 KB and go into every page.
+    private let heads: [String]
 
     public init(dark: String, bar: String) {
         self.dark = dark
         self.bar = bar
+        heads = Theme.allCases.flatMap { theme in
+            [false, true].map { Self.makeHeadStart(theme: theme, withBar: $0, dark: dark, bar: bar) }
+        }
     }
 
     /// What goes first into every page's `<head>`: the colour scheme and the
@@ -24,6 +30,10 @@ public struct Stylesheets: Sendable {
     /// bar's style. Style text cannot contain `</style` (it is checked when
     /// loading), so it needs no escaping.
     func headStart(theme: Theme, withBar: Bool) -> String {
+        heads[Theme.allCases.firstIndex(of: theme)! * 2 + (withBar ? 1 : 0)]
+    }
+
+    private static func makeHeadStart(theme: Theme, withBar: Bool, dark: String, bar: String) -> String {
         var out = ""
         switch theme {
         case .auto:

@@ -72,7 +72,7 @@ extension ProxyCore {
         }
         let nonce = Exchange.newToken()
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
-        let html = document.render(
+        let html = document.renderBuffer(
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query)
@@ -84,21 +84,24 @@ extension ProxyCore {
     /// with its blocked resources logged and its subresource hosts learned.
     /// `top` is the page a child document is framed in.
     func sanitized(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
-        let charset = TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body)
-        let utf8: [UInt8]
-        do {
-            utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
-        } catch {
-            return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
-        }
-        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)"
+        // Keyed by the upstream bytes as they came (and the header that says
+        // how to read them): a hit needs no decoding and no sanitizing.
+        let contentType = Self.contentType(fetched.headers)
+        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType ?? "")"
         let document: SanitizedDocument
-        if let cached = cache.document(for: key, body: utf8) {
+        if let cached = cache.document(for: key, body: fetched.body) {
             document = cached
         } else {
+            let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
+            let utf8: [UInt8]
+            do {
+                utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
+            } catch {
+                return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
+            }
             let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: configuration.engine, urlMap: urlMap)
             document = HTMLSanitizer.sanitize(utf8, context: context)
-            cache.store(document, for: key, body: utf8)
+            cache.store(document, for: key, body: fetched.body)
         }
         policy.learn(document.subresourceHosts)
         for blocked in document.blocked {

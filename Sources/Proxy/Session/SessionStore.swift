@@ -29,9 +29,15 @@ public final class SessionStore: Sendable {
             let result = body(&history)
             state.histories[session] = history
             state.lastUse[session] = state.clock
-            if state.histories.count > capacity, let oldest = state.lastUse.min(by: { $0.value < $1.value })?.key {
-                state.histories[oldest] = nil
-                state.lastUse[oldest] = nil
+            if state.histories.count > capacity {
+                // Forget the least recently used tenth at once: one sort per
+                // capacity/10 new sessions, so clients without cookies (one
+                // new session per request) cost little.
+                let forgotten = state.lastUse.sorted { $0.value < $1.value }.prefix(max(1, capacity / 10))
+                for (id, _) in forgotten {
+                    state.histories[id] = nil
+                    state.lastUse[id] = nil
+                }
             }
             return result
         }
