@@ -43,7 +43,7 @@ enum DictionaryPage {
         }
         let main = String(html[start.lowerBound..<end.upperBound])
         var body = ""
-        while html.utf8.count + body.utf8.count < targetBytes { body += main }
+        while html.utf8.count - main.utf8.count + body.utf8.count < targetBytes { body += main }
         return Array(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: body).utf8)
     }
 }
