@@ -55,9 +55,14 @@ struct PageTextTests {
 
     @Test func darkThemeArrivesFirstWithColorScheme() {
         let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}")
-        #expect(sheets.headStart(theme: .dark, withBar: false).hasPrefix(#"<meta name="color-scheme" content="dark"><style id="limot-theme">body{background:#000}"#))
-        #expect(sheets.headStart(theme: .auto, withBar: false).contains("@media (prefers-color-scheme: dark) {body{background:#000}}"))
-        #expect(!sheets.headStart(theme: .light, withBar: true).contains("background:#000"))
-        #expect(sheets.headStart(theme: .light, withBar: true).contains("#limot-bar{}"))
+        let dark = sheets.headStart(theme: .dark, withBar: false)
+        #expect(dark.hasPrefix(#"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="/_limot/static/dark-"#))
+        #expect(sheets.headStart(theme: .auto, withBar: false).contains(#"media="(prefers-color-scheme: dark)""#))
+        #expect(!sheets.headStart(theme: .light, withBar: true).contains("limot-theme"))
+        #expect(sheets.headStart(theme: .light, withBar: true).contains("/_limot/static/bar-"))
+        // The linked files are the stylesheets, under names that change with them.
+        let darkPath = sheets.files.keys.first { $0.hasPrefix("/_limot/static/dark-") }
+        #expect(darkPath.flatMap { sheets.files[$0] } == Array("body{background:#000}".utf8))
+        #expect(Stylesheets(dark: "body{background:#111}", bar: "").files.keys.contains(darkPath ?? "") == false)
     }
 }

@@ -8,48 +8,56 @@ public enum Theme: String, Sendable, CaseIterable {
 }
 
 /// The stylesheets limot injects, read once from `Stylesheets/`.
+///
+/// Pages link them from the first bytes of `<head>`, under names that carry
+/// a hash of their content: a render-blocking style sheet there means no white
+/// flash, and the browser fetches each once and caches it for good (about
+/// 25 KB that every page would otherwise repeat).
 public struct Stylesheets: Sendable {
     /// The dark theme (`Stylesheets/dark.css`).
     public let dark: String
     /// The navigation bar (`Stylesheets/bar.css`).
     public let bar: String
-    /// `headStart` for every theme, with and without the bar, made once:
-    /// they are about 25 KB and go into every page.
-    private let heads: [String]
+    /// Proxy path → file, for `/_limot/static/…`.
+    let files: [String: [UInt8]]
+    private let darkPath: String
+    private let barPath: String
 
     public init(dark: String, bar: String) {
         self.dark = dark
         self.bar = bar
-        heads = Theme.allCases.flatMap { theme in
-            [false, true].map { Self.makeHeadStart(theme: theme, withBar: $0, dark: dark, bar: bar) }
-        }
+        darkPath = "/_limot/static/dark-\(Self.contentHash(dark)).css"
+        barPath = "/_limot/static/bar-\(Self.contentHash(bar)).css"
+        files = [darkPath: Array(dark.utf8), barPath: Array(bar.utf8)]
     }
 
-    /// What goes first into every page's `<head>`: the colour scheme and the
-    /// theme, so the first paint is already dark (no white flash), and the
-    /// bar's style. Style text cannot contain `</style` (it is checked when
-    /// loading), so it needs no escaping.
+    /// What goes first into every page's `<head>`: the colour scheme, the
+    /// theme (for `auto` only when the browser prefers dark) and the bar's
+    /// style. The paths are limot's own, so nothing needs escaping.
     func headStart(theme: Theme, withBar: Bool) -> String {
-        heads[Theme.allCases.firstIndex(of: theme)! * 2 + (withBar ? 1 : 0)]
-    }
-
-    private static func makeHeadStart(theme: Theme, withBar: Bool, dark: String, bar: String) -> String {
-        var out = ""
+        var out: String
         switch theme {
         case .auto:
-            out += #"<meta name="color-scheme" content="light dark"><style id="limot-theme">@media (prefers-color-scheme: dark) {"#
-            out += dark
-            out += "}</style>"
+            out = #"<meta name="color-scheme" content="light dark"><link rel="stylesheet" id="limot-theme" media="(prefers-color-scheme: dark)" href="\#(darkPath)">"#
         case .dark:
-            out += #"<meta name="color-scheme" content="dark"><style id="limot-theme">"#
-            out += dark
-            out += "</style>"
+            out = #"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="\#(darkPath)">"#
         case .light:
-            out += #"<meta name="color-scheme" content="light">"#
+            out = #"<meta name="color-scheme" content="light">"#
         }
         if withBar {
-            out += #"<style id="limot-bar-style">"# + bar + "</style>"
+            out += #"<link rel="stylesheet" id="limot-bar-style" href="\#(barPath)">"#
         }
         return out
+    }
+
+    /// 64-bit FNV-1a of the text, in hex: changes whenever the file does.
+    static func contentHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -105,7 +105,7 @@ extension ProxyCore {
         }
         policy.learn(document.subresourceHosts)
         for blocked in document.blocked {
-            blockLog.record(host: (try? WebURL(blocked.url))?.hostname ?? blocked.url, rules: blocked.rules)
+            blockLog.record(host: BlockLog.host(ofURL: blocked.url), rules: blocked.rules)
         }
         return .success(document)
     }

@@ -64,7 +64,7 @@ extension ProxyCore {
             let rewritten = CSSRewriter.rewrite(String(decoding: utf8, as: UTF8.self), baseURL: fetched.url, context: context)
             policy.learn(rewritten.subresourceHosts)
             for blocked in rewritten.blocked {
-                blockLog.record(host: (try? WebURL(blocked.url))?.hostname ?? blocked.url, rules: blocked.rules)
+                blockLog.record(host: BlockLog.host(ofURL: blocked.url), rules: blocked.rules)
             }
             exchange.blockedCount = rewritten.blocked.count
             return ResponseHeaders.resource(status: fetched.status, contentType: "text/css; charset=utf-8", body: Array(rewritten.css.utf8), extra: extra)

@@ -52,11 +52,13 @@ final class ProxyCore: Sendable {
         } else {
             response = await route(path: path, exchange: &exchange)
         }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        var metadata: Logger.Metadata = ["ms": "\(Int(milliseconds.rounded()))"]
-        if exchange.blockedCount > 0 { metadata["blocked"] = "\(exchange.blockedCount)" }
-        logger.info("\(request.method.rawValue) \(target.prefix(300)) \(response.status.code)", metadata: metadata)
+        if logger.logLevel <= .info {
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            var metadata: Logger.Metadata = ["ms": "\(Int(milliseconds.rounded()))"]
+            if exchange.blockedCount > 0 { metadata["blocked"] = "\(exchange.blockedCount)" }
+            logger.info("\(request.method.rawValue) \(target.prefix(300)) \(response.status.code)", metadata: metadata)
+        }
         return exchange.finish(response)
     }
 
@@ -75,6 +77,13 @@ final class ProxyCore: Sendable {
             return search(exchange: &exchange)
         case "theme":
             return setTheme(exchange: &exchange)
+        case _ where route.hasPrefix("static/"):
+            guard let css = configuration.stylesheets.files[path] else {
+                return ResponseHeaders.text(status: 404, "no such style sheet")
+            }
+            var extra = HTTPFields()
+            extra[.cacheControl] = "public, max-age=31536000, immutable"
+            return ResponseHeaders.resource(status: 200, contentType: "text/css; charset=utf-8", body: css, extra: extra)
         case "stats":
             let snapshot = blockLog.snapshot()
             return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts).page, status: 200)

@@ -29,6 +29,20 @@ public final class BlockLog: Sendable {
         }
     }
 
+    /// The host of an absolute URL the sanitizer reported (already parsed
+    /// and serialised once, so slicing the text is enough).
+    public static func host(ofURL url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var authority = rest[..<end]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            return String(authority[...(authority.firstIndex(of: "]") ?? authority.index(before: authority.endIndex))])
+        }
+        return String(authority.split(separator: ":", maxSplits: 1).first ?? authority)
+    }
+
     /// Records a page served (for the report's "across N pages").
     public func recordPage() {
         state.withLock { $0.pages += 1 }
