@@ -72,7 +72,7 @@ extension ProxyCore {
         }
         let nonce = Exchange.newToken()
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
-        let html = document.renderBuffer(
+        let html = document.render(
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query)

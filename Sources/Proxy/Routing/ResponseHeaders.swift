@@ -21,16 +21,12 @@ enum ResponseHeaders {
     /// An HTML page: UTF-8, not stored (so the browser's back button asks
     /// again and the bar stays in step), with the page policy.
     static func html(status: Int, body: [UInt8], nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
-        html(status: status, body: ByteBuffer(bytes: body), nonce: nonce, extra: extra)
-    }
-
-    static func html(status: Int, body: ByteBuffer, nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
         var headers = extra
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[.contentSecurityPolicy] = pagePolicy(nonce: nonce)
         common(&headers)
-        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// A subresource or non-HTML answer passed on.

@@ -73,16 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let homeURL = try? WebURL(home), homeURL.scheme == "http" || homeURL.scheme == "https", !homeURL.hostname.isEmpty else {
-            throw ValidationError("--home \(home) is not an http or https URL")
+            throw Self.usageError("--home \(home) is not an http or https URL")
         }
         var fetch = FetchConfiguration()
         for text in connectTo {
             do { fetch.connectTo.append(try ConnectTo(parsing: text)) } catch {
-                throw ValidationError("--connect-to \(text): \(error)")
+                throw Self.usageError("--connect-to: \(error)")
             }
         }
         if let cacert {
-            guard FileManager.default.isReadableFile(atPath: cacert) else { throw ValidationError("--cacert \(cacert): no such readable file") }
+            guard FileManager.default.isReadableFile(atPath: cacert) else { throw Self.usageError("--cacert \(cacert): no such readable file") }
             fetch.caCertificateFile = cacert
         }
         fetch.limits.connectTimeout = .seconds(connectTimeout)
@@ -115,11 +115,20 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as ProxyServer.StartError {
-            throw ValidationError(error.description)
+            throw Self.usageError(error.description)
         } catch {
             printError("error: cannot serve on \(bindText):\(port): \(error)")
             throw ExitCode(3)
         }
+    }
+}
+
+extension ServeCommand {
+    /// A bad option found while starting: said once, exit status 2 (from
+    /// `run()` ArgumentParser would print the root command's usage instead).
+    static func usageError(_ message: String) -> ExitCode {
+        printError("error: \(message)")
+        return ExitCode(2)
     }
 }
 
