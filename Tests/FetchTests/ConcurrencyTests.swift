@@ -64,12 +64,20 @@ import Testing
     }
 
     @Test func cancellingAQueuedFetchLeavesTheRunningOneAlone() async throws {
-        let client = mappedClient(try SharedFixture.get()) { $0.maxConcurrentTransfers = 1 }
+        let server = try SharedFixture.get()
+        let client = mappedClient(server) { $0.maxConcurrentTransfers = 1 }
+        let marker = "/_fixture/slow?seconds=3&run=\(UInt64.random(in: 0...UInt64.max))"
         let (queuedResult, runningStatus) = try await onOwnThread { executor in
             let running = Task(executorPreference: executor) { () async throws(FetchError) -> FetchResponse in
-                try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/slow?seconds=3")))
+                try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de\(marker)")))
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // Only once the slow transfer holds the one slot (the server has
+            // its request) is the next one sure to queue, however loaded the
+            // machine is.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while try !server.requests().contains(where: { $0.path == marker }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             let queued = Task(executorPreference: executor) { () async throws(FetchError) -> FetchResponse in
                 try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/echo")))
             }
