@@ -1,6 +1,12 @@
 /// LimoT's bottom bar: back, forward, reload, home, a search field, the theme
 /// toggle and the count of what was blocked. Plain links and a form, so it
 /// works with JavaScript off; styled by `Stylesheets/bar.css` only.
+///
+/// Its one script is for the browser's own back and forward buttons: a page
+/// restored from the back-forward cache would show the bar as it was when the
+/// page was first loaded, and the proxy would not hear of the move. The
+/// script reloads such a page, so the proxy's history moves with the
+/// browser's and the bar is drawn afresh.
 struct NavigationBar {
     var canGoBack: Bool
     var canGoForward: Bool
@@ -11,7 +17,8 @@ struct NavigationBar {
     var blockedOnPage: Int
     var query: String = ""
 
-    func html() -> String {
+    /// The bar's markup; `nonce` is the response's CSP script nonce.
+    func html(nonce: String) -> String {
         let barTheme = theme == .light ? "light" : "dark"
         var out = #"<nav id="limot-bar" data-theme="\#(barTheme)" aria-label="limot navigation">"#
         out += button("back", "Back", "◀", enabled: canGoBack)
@@ -28,6 +35,7 @@ struct NavigationBar {
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
         out += "</nav>"
+        out += #"<script nonce="\#(nonce)">addEventListener("pageshow",function(e){if(e.persisted)location.reload()})</script>"#
         return out
     }
 

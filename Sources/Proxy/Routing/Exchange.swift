@@ -61,13 +61,13 @@ struct Exchange {
         HTMLEscaping.queryValue(name, in: request.uri.query)
     }
 
-    /// The bar for the page on screen.
-    func bar(blockedOnPage: Int, query: String = "") -> String {
+    /// The bar for the page on screen; `nonce` is the response's CSP nonce.
+    func bar(blockedOnPage: Int, query: String = "", nonce: String) -> String {
         let history = core.sessions.history(session)
         return NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
             currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query
-        ).html()
+        ).html(nonce: nonce)
     }
 
     /// One of limot's own pages (an error or the report) with theme and bar.
@@ -77,8 +77,8 @@ struct Exchange {
 
     func page(_ page: ProxyPage, status: Int, withBar: Bool = true) -> Response {
         let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar)
-        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0) : "")
         let nonce = Self.newToken()
+        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce) : "")
         return ResponseHeaders.html(status: status, body: Array(html.utf8), nonce: nonce)
     }
 

@@ -75,7 +75,7 @@ extension ProxyCore {
         let html = document.render(
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
-            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query)
+            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce)
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
     }

@@ -32,11 +32,23 @@ final class ProxyTestbed: Sendable {
     private init() throws {
         authority = try TestCertificateAuthority(hosts: Self.siteHosts)
         fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
-        var arguments = ["--cacert", authority.caFile, "--timeout", "3", "--max-body", "2"]
-        for host in Self.siteHosts {
+        proxy = try LimotServe.start(Self.upstreamArguments(fixtures, authority) + ["--timeout", "3", "--max-body", "2"])
+    }
+
+    /// Trust in the test CA, and every fixture host mapped to the fixture
+    /// server as `--connect-to` does it.
+    private static func upstreamArguments(_ fixtures: FixtureServer, _ authority: TestCertificateAuthority) -> [String] {
+        var arguments = ["--cacert", authority.caFile]
+        for host in siteHosts {
             arguments += ["--connect-to", "\(host):443:127.0.0.1:\(fixtures.port)", "--connect-to", "\(host):80:127.0.0.1:\(fixtures.plainPort)"]
         }
-        proxy = try LimotServe.start(arguments)
+        return arguments
+    }
+
+    /// Another `limot serve` on the same fixture sites, with other options
+    /// (`--theme dark`, say).
+    func startProxy(_ options: [String]) throws -> LimotServe {
+        try LimotServe.start(Self.upstreamArguments(fixtures, authority) + options)
     }
 
     /// A fresh browser (its own cookie jar, so its own session).
