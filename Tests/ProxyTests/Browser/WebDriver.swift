@@ -57,7 +57,7 @@ final class ChromeDriver: Sendable {
     /// of failing unseen for want of internet.
     func newSession(hostMap: String) throws -> BrowserSession {
         let arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
             "--host-rules=\(hostMap)", "--host-resolver-rules=\(hostMap)", "--ignore-certificate-errors",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--no-first-run", "--no-default-browser-check", "--disable-default-apps",
