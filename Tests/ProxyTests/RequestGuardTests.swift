@@ -60,3 +60,17 @@ struct MarkedRefusalTests {
         #expect(RequestGuard.refusal(marker: "anything-else", limits: limits).status == 400)
     }
 }
+
+/// The theme toggle's return path stays on the proxy.
+struct LocalPathTests {
+    @Test(arguments: ["/", "/search?q=Haus", "/_limot/sub/image/https/www.loghatnameh.de/a.png", "/a\\b", "/%09/x"])
+    func localPathsAreKept(path: String) {
+        #expect(ProxyCore.localPath(path) == path)
+    }
+
+    @Test(arguments: ["//evil.example/", "/\\evil.example/", "/\t/evil.example/", "/\n/evil.example/", "/\r/evil.example/",
+                      " /x", "/x y", "/\u{0}/x", "/\u{7F}", "/\u{85}/x", "/\u{3000}/x", "https://evil.example/", "evil.example", "", "javascript:alert(1)"])
+    func otherDestinationsAreRefused(path: String) {
+        #expect(ProxyCore.localPath(path) == nil)
+    }
+}
