@@ -90,8 +90,13 @@ final class ProxyCore: Sendable {
             if route.hasPrefix("sub/") || route.hasPrefix("doc/"),
                let target = urlMap.target(ofProxyPath: exchange.request.uri.string) {
                 switch target.kind {
-                case .document, .subresource(.topDocument):
+                case .document:
                     return await serveDocument(target.url, exchange: &exchange)
+                case .subresource(.topDocument):
+                    // Pages never link here (navigations are root paths), so
+                    // only a crafted address does: the site and the hosts its
+                    // pages use, else this would be an open proxy for any host.
+                    return await serveDocument(target.url, exchange: &exchange, requireKnownHost: true)
                 case .subresource(let type):
                     return await serveSubresource(target.url, type: type, exchange: &exchange)
                 }
