@@ -120,10 +120,10 @@ final class RequestTargetMarker: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if refusingConnect || refusedRequest { return }
-        if closingAfterRequest {
+        let isParseError = error is HTTPParserError || error is ByteToMessageDecoderError
+        if isParseError, refusingConnect || refusedRequest || closingAfterRequest {
             // The request is refused already; what is wrong after it is moot.
-            refusedRequest = true
+            refusedRequest = refusedRequest || closingAfterRequest
             return
         }
         // In the middle of a request (a bad chunk of a body) the error goes on:

@@ -106,11 +106,7 @@ import Testing
         ]
         var rows: [(name: String, path: String, status: Int, words: String)] = []
         for target in targets {
-            // "localhost." is not in this machine's hosts file and there is no
-            // DNS here: it cannot even be resolved (502); where it resolves,
-            // the address check refuses it (403). Either way nothing is fetched.
-            let status = target.contains("//localhost.:") ? 502 : 403
-            rows.append(("page → \(target)", "/_fixture/redirect?to=\(encoded(target))", status, status == 403 ? "Refused" : "cannot be reached"))
+            rows.append(("page → \(target)", "/_fixture/redirect?to=\(encoded(target))", 403, "Refused"))
         }
         for status in [301, 303, 307, 308] {
             rows.append(("page \(status) → loopback", "/_fixture/redirect?status=\(status)&to=\(encoded("http://127.0.0.1:\(port)/\(marker)"))", 403, "Refused"))
@@ -127,6 +123,13 @@ import Testing
         }
         for row in rows {
             let response = try browser.request(row.path)
+            // "localhost." (an absolute name) is not in the hosts file of
+            // every machine, and there is no DNS here: then it cannot even be
+            // resolved (502); where it resolves, the address check refuses it.
+            if row.name.contains("//localhost.:"), response.status == 502 {
+                #expect(response.text.contains("could not resolve host localhost."))
+                continue
+            }
             #expect(response.status == row.status, "\(row.name) answered \(response.status): \(response.text.prefix(300))")
             #expect(response.text.contains(row.words), "\(row.name): \(response.text.prefix(300))")
         }
