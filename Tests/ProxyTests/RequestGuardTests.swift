@@ -43,3 +43,34 @@ struct RequestGuardTests {
         #expect(remote.check(method: "GET", target: "/", host: "evil.example:8080")?.status == 421)
     }
 }
+
+/// Requests `RequestTargetMarker` marked before Hummingbird saw them.
+struct MarkedRefusalTests {
+    @Test func eachMarkGetsItsOwnAnswer() {
+        let limits = RequestHeadLimits()
+        #expect(RequestGuard.refusal(marker: "absolute-form", limits: limits).title == "Not an open proxy")
+        #expect(RequestGuard.refusal(marker: "duplicate-host", limits: limits).status == 400)
+        let tooLarge = RequestGuard.refusal(marker: "too-large", limits: limits)
+        #expect(tooLarge.status == 431)
+        #expect(tooLarge.detail.contains("16 KiB") && tooLarge.detail.contains("200 headers"))
+        let smuggling = RequestGuard.refusal(marker: "malformed-unexpectedContentLength", limits: limits)
+        #expect(smuggling.status == 400)
+        #expect(smuggling.detail.contains("Transfer-Encoding"))
+        #expect(RequestGuard.refusal(marker: "malformed-unknown", limits: limits).title == "Malformed request")
+        #expect(RequestGuard.refusal(marker: "anything-else", limits: limits).status == 400)
+    }
+}
+
+/// The theme toggle's return path stays on the proxy.
+struct LocalPathTests {
+    @Test(arguments: ["/", "/search?q=Haus", "/_limot/sub/image/https/www.loghatnameh.de/a.png", "/a\\b", "/%09/x"])
+    func localPathsAreKept(path: String) {
+        #expect(ProxyCore.localPath(path) == path)
+    }
+
+    @Test(arguments: ["//evil.example/", "/\\evil.example/", "/\t/evil.example/", "/\n/evil.example/", "/\r/evil.example/",
+                      " /x", "/x y", "/\u{0}/x", "/\u{7F}", "/\u{85}/x", "/\u{3000}/x", "https://evil.example/", "evil.example", "", "javascript:alert(1)"])
+    func otherDestinationsAreRefused(path: String) {
+        #expect(ProxyCore.localPath(path) == nil)
+    }
+}

@@ -2,13 +2,15 @@ import HTTPTypes
 import ContentRules
 import Fetch
 import Hummingbird
+import NIOCore
 import Sanitize
 import WebURL
 
 extension ProxyCore {
     /// A page of the dictionary site: decided, fetched, sanitized, given the
     /// theme and the bar, and recorded in the session's history.
-    func serveDocument(_ requested: WebURL, exchange: inout Exchange) async -> Response {
+    /// `requireKnownHost`: the page must be on the site or a host its pages use.
+    func serveDocument(_ requested: WebURL, exchange: inout Exchange, requireKnownHost: Bool = false) async -> Response {
         let request = exchange.request
         guard [.get, .head, .post].contains(request.method) else {
             return exchange.page(ProxyError(status: 405, title: "Method not allowed", detail: "limot passes on GET and POST requests to the dictionary."))
@@ -22,16 +24,21 @@ extension ProxyCore {
             return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
         }
         if decision.makesHTTPS { url = url.withScheme("https") }
-        if let why = policy.refusal(for: url, requireKnownHost: false) {
+        if let why = policy.refusal(for: url, requireKnownHost: requireKnownHost) {
             return exchange.page(ProxyError(status: 403, title: "Refused", detail: why, url: url.serialization))
         }
         var body: [UInt8]?
         if request.method == .post {
             var mutable = request
-            guard let buffer = try? await mutable.collectBody(upTo: configuration.maxRequestBodyBytes) else {
+            do {
+                body = Array(try await mutable.collectBody(upTo: configuration.maxRequestBodyBytes).readableBytesView)
+            } catch is NIOTooManyBytesError {
                 return exchange.page(ProxyError(status: 413, title: "Form too large", detail: "limot passes on forms of at most \(configuration.maxRequestBodyBytes / 1024) KiB."))
+            } catch {
+                // A body that breaks off or is badly framed (a bad chunk) is
+                // not passed on in part.
+                return exchange.page(ProxyError(status: 400, title: "Broken form", detail: "The form's data could not be read in full, so it was not sent."))
             }
-            body = Array(buffer.readableBytesView)
         }
         let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: false, referrer: referringPage(exchange))
         let fetched: FetchResponse

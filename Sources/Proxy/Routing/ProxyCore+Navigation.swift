@@ -45,9 +45,15 @@ extension ProxyCore {
 
     /// `path` if it is a path on the proxy itself (no scheme, no `//host`),
     /// so a crafted link cannot send the browser elsewhere.
+    ///
+    /// No control character or space at all, not only line breaks: browsers
+    /// drop tabs and newlines from a `Location` before reading it, so
+    /// `/<TAB>/evil.example` would arrive as `//evil.example`, another site.
+    /// A path limot made itself never has them (they come percent-encoded).
     static func localPath(_ path: String?) -> String? {
         guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
-              !path.contains(where: { $0.isNewline || $0 == "\0" }) else { return nil }
+              !path.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isWhitespace })
+        else { return nil }
         return path
     }
 }

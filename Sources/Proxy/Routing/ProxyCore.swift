@@ -39,11 +39,10 @@ final class ProxyCore: Sendable {
         let path = request.uri.path
         var exchange = Exchange(request: request, core: self)
         let response: Response
-        if let refusal = requestGuard.check(
-            method: request.method.rawValue,
-            target: path.hasPrefix(RequestTargetMarker.refusedPath) ? "*" : target,
-            host: request.head.authority
-        ) {
+        let refusal = path.hasPrefix(RequestTargetMarker.refusedPath)
+            ? RequestGuard.refusal(marker: path.dropFirst(RequestTargetMarker.refusedPath.count), limits: configuration.requestHeadLimits)
+            : requestGuard.check(method: request.method.rawValue, target: target, host: request.head.authority)
+        if let refusal {
             // A refused connection is not kept: after CONNECT the peer may
             // already be sending something that is not HTTP.
             var refused = exchange.page(ProxyError(status: refusal.status, title: refusal.title, detail: refusal.detail), withBar: false)
@@ -91,8 +90,13 @@ final class ProxyCore: Sendable {
             if route.hasPrefix("sub/") || route.hasPrefix("doc/"),
                let target = urlMap.target(ofProxyPath: exchange.request.uri.string) {
                 switch target.kind {
-                case .document, .subresource(.topDocument):
+                case .document:
                     return await serveDocument(target.url, exchange: &exchange)
+                case .subresource(.topDocument):
+                    // Pages never link here (navigations are root paths), so
+                    // only a crafted address does: the site and the hosts its
+                    // pages use, else this would be an open proxy for any host.
+                    return await serveDocument(target.url, exchange: &exchange, requireKnownHost: true)
                 case .subresource(let type):
                     return await serveSubresource(target.url, type: type, exchange: &exchange)
                 }

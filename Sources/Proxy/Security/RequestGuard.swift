@@ -57,6 +57,40 @@ public struct RequestGuard: Sendable {
                        detail: "limot answers only to its own address (such as 127.0.0.1:\(port) or localhost:\(port)), so that a web page cannot reach it under another name (DNS rebinding).")
     }
 
+    /// The refusal for a request `RequestTargetMarker` marked (the part of
+    /// its path after `/_limot/refused/`); `limits` are the request head's
+    /// limits, named in the answer to an oversized one.
+    public static func refusal(marker reason: Substring, limits: RequestHeadLimits) -> Refusal {
+        if reason == "duplicate-host" {
+            return Refusal(status: 400, title: "Bad Host header",
+                           detail: "The request names its host more than once (several Host headers), so it is not clear whom it is for.")
+        }
+        if reason == "too-large" {
+            return Refusal(status: 431, title: "Request too large",
+                           detail: "The request line or its headers are larger than limot accepts: at most \(limits.maxLineBytes / 1024) KiB for the address or one header, \(limits.maxHeadBytes / 1024) KiB and \(limits.maxHeaderCount) headers in all.")
+        }
+        if reason.hasPrefix("malformed") {
+            let why: String
+            switch reason.dropFirst("malformed-".count) {
+            case "unexpectedContentLength":
+                why = "it has Content-Length together with Transfer-Encoding, or two lengths"
+            case "invalidContentLength": why = "its Content-Length is not a number"
+            case "invalidChunkSize": why = "a chunk of its body has a bad size"
+            case "transferEncoding": why = "its Transfer-Encoding is not chunked alone (another coding, or chunked twice)"
+            case "invalidHeaderToken": why = "a header line is malformed (a space before the colon, a control character, a folded line)"
+            case "invalidMethod": why = "its method is not an HTTP method"
+            case "invalidURL": why = "its address has characters that are not allowed"
+            case "invalidVersion": why = "its HTTP version is not one limot speaks"
+            case "lfExpected", "invalidConstant", "strictModeAssertion": why = "its lines are not terminated as HTTP requires"
+            default: why = "it is not valid HTTP/1.1 (for example an unknown Transfer-Encoding)"
+            }
+            return Refusal(status: 400, title: "Malformed request",
+                           detail: "limot cannot read this request: \(why). Nothing more is read on this connection.")
+        }
+        return Refusal(status: 400, title: "Not an open proxy",
+                       detail: "limot answers requests for its own pages only (a path such as /search?q=Haus), not absolute URLs.")
+    }
+
     /// Splits "name[:port]" / "[v6][:port]" into a lower-case name and port.
     static func split(host: String) -> (String, Int?)? {
         let lowered = host.lowercased()
@@ -74,9 +108,26 @@ public struct RequestGuard: Sendable {
             name = String(lowered[..<colon])
             portText = lowered[lowered.index(after: colon)...]
         }
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-.[]:_".contains($0) }) else { return nil }
+        // A name is letters, digits, '-', '.' and '_'; only a bracketed IPv6
+        // literal has colons (so "127.0.0.1:80:80" is malformed, not a name).
+        let bracketed = name.hasPrefix("[")
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) || (bracketed && "[]:".contains($0)) })
+        else { return nil }
         guard let portText else { return (name, nil) }
         guard let port = Int(portText), (1...65535).contains(port) else { return nil }
         return (name, port)
     }
+}
+
+/// How large a request's head may be: NIO's parser stops at these and
+/// limot answers 431. The request line counts as one line.
+public struct RequestHeadLimits: Sendable, Equatable {
+    /// The request line, or one header line.
+    public var maxLineBytes = 16 << 10
+    /// All of the head together.
+    public var maxHeadBytes = 64 << 10
+    /// Header lines.
+    public var maxHeaderCount = 200
+
+    public init() {}
 }

@@ -23,8 +23,16 @@ public struct ProxyConfiguration: Sendable {
     public var fetch: FetchConfiguration
     /// Largest request body (a form post) accepted from the browser.
     public var maxRequestBodyBytes = 1 << 20
-    /// Idle connections from browsers are closed after this long.
-    public var idleTimeoutSeconds: Int64 = 60
+    /// Browser connections that send nothing for this long are closed: idle
+    /// keep-alive connections, and connections whose request head has not
+    /// arrived complete in this time since the connection opened or the last
+    /// answer (slowloris: dribbling a head byte by byte does not keep a
+    /// connection). `--idle-timeout`.
+    public var idleTimeoutSeconds: Int64 = ProxyConfiguration.defaultIdleTimeoutSeconds
+    /// The default of `idleTimeoutSeconds`.
+    public static let defaultIdleTimeoutSeconds: Int64 = 60
+    /// Sizes of a request's head; larger ones are answered 431.
+    public var requestHeadLimits = RequestHeadLimits()
     /// Browser connections served at once; more wait in the backlog.
     public var maxConnections = 512
     /// Browser sessions whose history is kept (least recently used forgotten).

@@ -37,7 +37,8 @@ public struct ProxyServer: Sendable {
             return await core.respond(to: request)
         }
         var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))
-        http1.httpDecoder = .init(maxHeaderFieldSize: 16 << 10, maxHeaderListSize: 64 << 10, maxHeaderFieldCount: 200)
+        let limits = configuration.requestHeadLimits
+        http1.httpDecoder = .init(maxHeaderFieldSize: limits.maxLineBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderCount)
         let app = Application(
             responder: responder,
             server: .guardedHTTP1(configuration: http1),

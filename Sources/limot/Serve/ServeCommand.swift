@@ -57,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Redirects followed for one request.", valueName: "count"))
     var maxRedirects: Int = 5
 
+    @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
+    var idleTimeout: Int = Int(ProxyConfiguration.defaultIdleTimeoutSeconds)
+
     @Option(help: ArgumentHelp("Log level: trace, debug, info (an access log line per request), notice, warning, error.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -65,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard allowRemote || ProxyConfiguration.isLoopback(bind) else {
             throw ValidationError("--bind \(bind) is not a loopback address: limot then serves anyone on the network. Add --allow-remote if that is what you want.")
         }
-        guard connectTimeout > 0, timeout > 0, maxBody > 0, maxRedirects >= 0 else {
+        guard connectTimeout > 0, timeout > 0, maxBody > 0, maxRedirects >= 0, idleTimeout > 0 else {
             throw ValidationError("limits must be positive")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -96,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.allowsRemote = allowRemote
         configuration.theme = theme.theme
+        configuration.idleTimeoutSeconds = Int64(idleTimeout)
 
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
