@@ -17,8 +17,14 @@ import Testing
             if driver == nil { driver = Result { try ChromeDriver() } }
             return try driver!.get()
         }
+        // The fixture hosts go to the fixture server; any other name fails to
+        // resolve, so Chromium's own background requests (updates, sign-in)
+        // reach nobody and the fixture logs hold only what pages caused.
         let fixtures = testbed.fixtures
-        return try driver.newSession(hostMap: "MAP *:443 127.0.0.1:\(fixtures.port), MAP *:80 127.0.0.1:\(fixtures.plainPort), EXCLUDE 127.0.0.1")
+        let rules = ProxyTestbed.siteHosts.flatMap { host in
+            ["MAP \(host):443 127.0.0.1:\(fixtures.port)", "MAP \(host):80 127.0.0.1:\(fixtures.plainPort)"]
+        } + ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1"]
+        return try driver.newSession(hostMap: rules.joined(separator: ", "))
     }
 
     static func text(_ browser: BrowserSession) throws -> String {

@@ -51,10 +51,10 @@ final class ChromeDriver: Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    /// A new headless Chromium with a fresh profile. `hostMap` sends every
-    /// other host to the fixture server, so that a request that escaped the
-    /// proxy would reach the fixture ad hosts and be counted there, instead
-    /// of failing unseen for want of internet.
+    /// A new headless Chromium with a fresh profile. `hostMap` (Chromium's
+    /// host rules) sends the fixture hosts to the fixture server, so that a
+    /// request that escaped the proxy would reach the fixture ad hosts and be
+    /// counted there, instead of failing unseen for want of internet.
     func newSession(hostMap: String) throws -> BrowserSession {
         let arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
