@@ -29,10 +29,17 @@ final class ProxyTestbed: Sendable {
         }
     }
 
-    private init() throws {
+    /// A testbed of its own: its own fixture server and its own `limot
+    /// serve` (so that its memory, threads and descriptors are its own),
+    /// with `timeout` as `--timeout`. Stopped on deinit.
+    static func dedicated(timeout: Int = 3) throws -> ProxyTestbed {
+        try ProxyTestbed(timeout: timeout)
+    }
+
+    private init(timeout: Int = 3) throws {
         authority = try TestCertificateAuthority(hosts: Self.siteHosts)
         fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
-        var arguments = ["--cacert", authority.caFile, "--timeout", "3", "--max-body", "2"]
+        var arguments = ["--cacert", authority.caFile, "--timeout", "\(timeout)", "--max-body", "2"]
         for host in Self.siteHosts {
             arguments += ["--connect-to", "\(host):443:127.0.0.1:\(fixtures.port)", "--connect-to", "\(host):80:127.0.0.1:\(fixtures.plainPort)"]
         }
@@ -96,6 +103,9 @@ final class LimotServe: Sendable {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The server's process id (for /proc/PID/…).
+    var pid: Int32 { process.processIdentifier }
 
     /// Sends SIGTERM and waits; the exit status.
     func stop() -> Int32 {
