@@ -9,9 +9,9 @@
 --
 -- "non2xx" counts every answer outside 200-299 (wrk's own "status" error
 -- counts only those above 399); "statuses" tells them apart. Counting them
--- makes wrk parse every answer's headers: fine for the proxy, but it costs
--- wrk time against a server as fast as nginx (so Benchmarks/proxy_compare.py
--- reads wrk's own text instead).
+-- makes wrk call Lua with every answer's headers, which is why
+-- Benchmarks/proxy_compare.py, which also measures nginx flat out, keeps
+-- wrk's plain run and reads its text instead.
 --
 -- Arguments, after wrk's `--`, all optional and in any order:
 --   path=/x?y         request this path (or absolute URL) instead of the URL's
