@@ -23,7 +23,13 @@ final class ProxyCore: Sendable {
 
     init(configuration: ProxyConfiguration, port: Int, logger: Logger) {
         self.configuration = configuration
-        self.client = HTTPClient(configuration: configuration.fetch)
+        // A browser connection carries one request at a time, so with as
+        // many transfers as connections no request waits for a transfer
+        // slot: requests to an upstream that stalls hold their own
+        // connections until `--timeout`, never the other requests' slots.
+        var fetch = configuration.fetch
+        fetch.maxConcurrentTransfers = max(fetch.maxConcurrentTransfers, configuration.maxConnections)
+        self.client = HTTPClient(configuration: fetch)
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
         self.urlMap = ProxyURLMap(site: site)
         self.sessions = SessionStore(capacity: configuration.maxSessions)

@@ -33,8 +33,12 @@ public struct ProxyConfiguration: Sendable {
     public static let defaultIdleTimeoutSeconds: Int64 = 60
     /// Sizes of a request's head; larger ones are answered 431.
     public var requestHeadLimits = RequestHeadLimits()
-    /// Browser connections served at once; more wait in the backlog.
-    public var maxConnections = 512
+    /// Browser connections served at once; more wait in the backlog. The
+    /// client runs as many transfers at once (each connection carries one
+    /// request at a time), so each connection may hold two descriptors:
+    /// 256 stays well inside the usual limit of 1024. A browser opens at
+    /// most six connections to one host.
+    public var maxConnections = 256
     /// Browser sessions whose history is kept (least recently used forgotten).
     public var maxSessions = 10_000
 

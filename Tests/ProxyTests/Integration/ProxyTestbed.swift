@@ -29,10 +29,17 @@ final class ProxyTestbed: Sendable {
         }
     }
 
-    private init() throws {
+    /// A testbed of its own: its own fixture server and its own `limot
+    /// serve` (so that its memory, threads and descriptors are its own),
+    /// with `timeout` as `--timeout`. Stopped on deinit.
+    static func dedicated(timeout: Int = 3) throws -> ProxyTestbed {
+        try ProxyTestbed(timeout: timeout)
+    }
+
+    private init(timeout: Int = 3) throws {
         authority = try TestCertificateAuthority(hosts: Self.siteHosts)
         fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
-        proxy = try LimotServe.start(Self.upstreamArguments(fixtures, authority) + ["--timeout", "3", "--max-body", "2"])
+        proxy = try LimotServe.start(Self.upstreamArguments(fixtures, authority) + ["--timeout", "\(timeout)", "--max-body", "2"])
     }
 
     /// Trust in the test CA, and every fixture host mapped to the fixture
@@ -108,6 +115,9 @@ final class LimotServe: Sendable {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The server's process id (for /proc/PID/…).
+    var pid: Int32 { process.processIdentifier }
 
     /// Sends SIGTERM and waits; the exit status.
     func stop() -> Int32 {
