@@ -63,7 +63,7 @@ public struct ProxyURLMap: Sendable {
         path += "/"
         path += scheme
         path += "/"
-        path += hostname
+        path += Self.pathSegment(ofHost: hostname)
         if let port = url.port { path += ":\(port)" }
         path += url.pathAndQuery
         return path
@@ -104,9 +104,25 @@ public struct ProxyURLMap: Sendable {
             url.username.isEmpty, url.password.isEmpty, url.fragment == nil,
             // The host segment must be the host, not something the URL parser reads
             // differently ("a@b", "a\b", a default port spelled out).
-            url.hostname + (url.port.map { ":\($0)" } ?? "") == hostAndPort
+            Self.pathSegment(ofHost: url.hostname) + (url.port.map { ":\($0)" } ?? "") == hostAndPort
         else { return nil }
         return ProxyTarget(url: url, kind: .subresource(type))
+    }
+
+    /// A host as a path segment, as the browser sends it: a host may contain
+    /// `"`, `` ` ``, `{` and `}`, which browsers percent-encode in paths (and
+    /// the URL parser decodes again in hosts), so the path is written that way
+    /// already and maps back as the browser sends it.
+    static func pathSegment(ofHost hostname: String) -> String {
+        guard hostname.utf8.contains(where: { $0 == 0x22 || $0 == 0x60 || $0 == 0x7B || $0 == 0x7D }) else { return hostname }
+        var segment = ""
+        for character in hostname.unicodeScalars {
+            switch character {
+            case "\"", "`", "{", "}": segment += "%" + String(character.value, radix: 16, uppercase: true)
+            default: segment.unicodeScalars.append(character)
+            }
+        }
+        return segment
     }
 
     /// Whether a root path belongs to the proxy's namespace: its first
