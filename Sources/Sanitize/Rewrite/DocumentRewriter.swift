@@ -260,6 +260,8 @@ struct DocumentRewriter {
         case (.html, .image): return .img  // as browsers read <image>
         case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
         case (.html, _): return kind
+        case (_, .base):
+            return kind  // BaseElement applies the first `<base href>` whatever its namespace
         case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
             (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
             return kind
