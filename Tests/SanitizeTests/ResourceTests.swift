@@ -117,6 +117,14 @@ struct ResourceTests {
         #expect(html.contains(#"src="/_limot/sub/image/http/other.example.org/a.png""#))
     }
 
+    @Test("a load with credentials in its URL goes: a proxy path cannot carry them (found by fuzzing)")
+    func credentials() {
+        let result = Fixtures.sanitize(#"<script src="https://user:pw@cdn.example.org/x.js"></script><img src="//u@cdn.example.org/a.png"><p style="background:url(https://u@cdn.example.org/b.png)">p</p>"#, context: Fixtures.context(engine: Fixtures.noRules))
+        #expect(!result.html.contains("<script") && !result.html.contains("<img") && !result.html.contains("cdn.example.org"))
+        #expect(result.html.contains(#"<p style="background:url(&quot;data:,&quot;)">p</p>"#))
+        #expect(result.document.blocked.isEmpty)
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html
