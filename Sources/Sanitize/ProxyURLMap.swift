@@ -49,14 +49,15 @@ public struct ProxyURLMap: Sendable {
 
     /// The proxy path for a subresource `url` loaded as `type`; nil when it
     /// cannot be proxied (not http/https, or with credentials, which a proxy
-    /// path cannot carry). A set of several types is named by its first.
+    /// path cannot carry, or a host `.` or `..`, which browsers remove from
+    /// a path as a dot segment). A set of several types is named by its first.
     public func subresourcePath(for url: WebURL, type: ResourceTypes) -> String? {
         let scheme = url.scheme
         guard scheme == "http" || scheme == "https", url.username.isEmpty, url.password.isEmpty,
             let name = Self.typeName(type)
         else { return nil }
         let hostname = url.hostname
-        guard !hostname.isEmpty else { return nil }
+        guard !hostname.isEmpty, hostname != ".", hostname != ".." else { return nil }
         var path = Self.subresourcePrefix
         path.reserveCapacity(path.utf8.count + name.utf8.count + url.serialization.utf8.count + 2)
         path += name

@@ -89,6 +89,8 @@ struct ProxyURLMapTests {
     @Test("what a proxy path cannot carry is not proxied", arguments: [
         "data:image/png;base64,AAAA", "ftp://example.org/a.png", "wss://example.org/socket",
         "https://user:secret@example.org/a.png", "blob:https://example.org/1234",
+        // Hosts that are dot segments: a browser would remove them from the path (found by fuzzing).
+        "http:./evil.example/x.png", "https://../x.png",
     ])
     func notProxied(_ string: String) {
         #expect(map.subresourcePath(for: Fixtures.url(string), type: .image) == nil)

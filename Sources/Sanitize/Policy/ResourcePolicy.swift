@@ -76,9 +76,10 @@ struct ResourcePolicy {
         }
         if decision.makesHTTPS { url = url.withScheme("https") }
         guard let path = urlMap.subresourcePath(for: url, type: type) else {
-            // Credentials, which a proxy path cannot carry. Left as written, the
-            // URL would load from its host directly, and a kept script's nonce
-            // would let it past the proxy's CSP. Chrome blocks such loads too.
+            // Credentials or a dot-segment host, which a proxy path cannot
+            // carry. Left as written, the URL would load from its host
+            // directly, and a kept script's nonce would let it past the
+            // proxy's CSP. Chrome blocks loads with credentials too.
             return .blocked
         }
         hosts.insert(url.hostname)
