@@ -125,6 +125,13 @@ struct ResourceTests {
         #expect(result.document.blocked.isEmpty)
     }
 
+    @Test("a rewritten tag leaves out repeated attributes, which would take the place of the first")
+    func repeatedAttributes() {
+        let html = Fixtures.sanitize(#"<video src="/v.mp4" poster="https://pagead2.googlesyndication.com/p.png" poster="https://evil.example/y.png"></video><base target="_top" href="https://a.example/" href="https://evil.example/">"#).html
+        #expect(!html.contains("evil.example"))
+        #expect(html.contains(#"<base target="_top">"#))
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html
