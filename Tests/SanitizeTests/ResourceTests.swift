@@ -132,6 +132,12 @@ struct ResourceTests {
         #expect(html.contains(#"<base target="_top">"#))
     }
 
+    @Test("a removed element that ends SVG leaves an inert one that ends it too (found by fuzzing)")
+    func removedBreakOut() {
+        let html = Fixtures.sanitize(#"<p>x</p><svg><meta charset="x"><style><img src="https://evil.example/a.png"></style></svg>"#).html
+        #expect(html.contains(#"<p>x</p><svg><meta><style><img src="https://evil.example/a.png"></style></svg>"#))
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html

@@ -143,9 +143,8 @@ struct DocumentRewriter {
         var kind = names.element(name)
         let hasAttributes = tokenizer.attributeCount > 0
         attributes.load(from: tokenizer, names: names)
-        if foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil) {
-            tokenizer.inForeignContent = false
-        }
+        let breaksOut = foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil)
+        if breaksOut { tokenizer.inForeignContent = false }
         let namespace = foreign.namespace(of: kind)
         kind = Self.adjusted(kind, in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
@@ -168,6 +167,13 @@ struct DocumentRewriter {
 
         edits.reset()
         if plan(kind, namespace: namespace) == .remove {
+            if breaksOut {
+                // The browser must leave SVG or MathML here as limot did, or it
+                // would read what follows as markup limot read as text: an
+                // inert element that breaks out takes the removed one's place.
+                flushCopy()
+                writer.write("<meta>")
+            }
             if hasContent {
                 openElements.append(name)  // even past the bound: skipping needs it
                 skipping = openElements.count - 1
