@@ -138,6 +138,18 @@ struct ResourceTests {
         #expect(html.contains(#"<p>x</p><svg><meta><style><img src="https://evil.example/a.png"></style></svg>"#))
     }
 
+    @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
+    func headInSVG() {
+        let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html
+        #expect(html.contains(#"<iframe src="/_limot/sub/child-document/https/cdn.example.org/f.html">"#))
+    }
+
+    @Test("</head> and </body> end no SVG, so what follows is SVG for limot as for the browser (found by fuzzing)")
+    func endTagsInSVG() {
+        let html = Fixtures.sanitize(#"<head></head><p>x</p><svg></head></body><frame src="//cdn.example.org/f.html"></svg><img src="/a.png">"#).html
+        #expect(html.contains(#"<svg></head></body><frame src="//cdn.example.org/f.html"></svg><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png">"#))
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html

@@ -212,6 +212,9 @@ struct DocumentRewriter {
             }
             candidate -= 1
         }
+        // `</head>`, `</body>` and `</html>` end no SVG or MathML: browsers
+        // only change their insertion mode (and ignore `</head>` in a body).
+        if foreign.current != .html, name == names.head || name == names.body || name == names.html { match = nil }
         if let skipIndex = skipping {
             guard let match else { return }
             openElements.removeSubrange(max(match, skipIndex)...)
@@ -246,6 +249,9 @@ struct DocumentRewriter {
     private mutating func openHead() {
         flushCopy()
         writer.write("<head>")
+        // Inside SVG or MathML (`<svg>` before any content), this `<head>`
+        // ends foreign content for the browser: so it does here.
+        if foreign.breakOut(names.head, hasFontAttributes: false) { tokenizer.inForeignContent = false }
         markHeadStart()
     }
 
