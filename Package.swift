@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ContentRules", targets: ["ContentRules"]),
         .library(name: "Sanitize", targets: ["Sanitize"]),
         .library(name: "WebURL", targets: ["WebURL"]),
+        // For the fuzz executables in Fuzz/ only: not an API for other users.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +42,9 @@ let package = Package(
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
+        // The invariants the fuzz targets (Fuzz/) check, shared with the
+        // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
+        .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),
         // Proxy: the HTTP server on loopback, sessions, history, security.
         .target(
             name: "Proxy",
@@ -69,6 +74,7 @@ let package = Package(
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
     ],
     swiftLanguageModes: [.v6],

@@ -49,21 +49,22 @@ public struct ProxyURLMap: Sendable {
 
     /// The proxy path for a subresource `url` loaded as `type`; nil when it
     /// cannot be proxied (not http/https, or with credentials, which a proxy
-    /// path cannot carry). A set of several types is named by its first.
+    /// path cannot carry, or a host `.` or `..`, which browsers remove from
+    /// a path as a dot segment). A set of several types is named by its first.
     public func subresourcePath(for url: WebURL, type: ResourceTypes) -> String? {
         let scheme = url.scheme
         guard scheme == "http" || scheme == "https", url.username.isEmpty, url.password.isEmpty,
             let name = Self.typeName(type)
         else { return nil }
         let hostname = url.hostname
-        guard !hostname.isEmpty else { return nil }
+        guard !hostname.isEmpty, hostname != ".", hostname != ".." else { return nil }
         var path = Self.subresourcePrefix
         path.reserveCapacity(path.utf8.count + name.utf8.count + url.serialization.utf8.count + 2)
         path += name
         path += "/"
         path += scheme
         path += "/"
-        path += hostname
+        path += Self.pathSegment(ofHost: hostname)
         if let port = url.port { path += ":\(port)" }
         path += url.pathAndQuery
         return path
@@ -104,9 +105,25 @@ public struct ProxyURLMap: Sendable {
             url.username.isEmpty, url.password.isEmpty, url.fragment == nil,
             // The host segment must be the host, not something the URL parser reads
             // differently ("a@b", "a\b", a default port spelled out).
-            url.hostname + (url.port.map { ":\($0)" } ?? "") == hostAndPort
+            Self.pathSegment(ofHost: url.hostname) + (url.port.map { ":\($0)" } ?? "") == hostAndPort
         else { return nil }
         return ProxyTarget(url: url, kind: .subresource(type))
+    }
+
+    /// A host as a path segment, as the browser sends it: a host may contain
+    /// `"`, `` ` ``, `{` and `}`, which browsers percent-encode in paths (and
+    /// the URL parser decodes again in hosts), so the path is written that way
+    /// already and maps back as the browser sends it.
+    static func pathSegment(ofHost hostname: String) -> String {
+        guard hostname.utf8.contains(where: { $0 == 0x22 || $0 == 0x60 || $0 == 0x7B || $0 == 0x7D }) else { return hostname }
+        var segment = ""
+        for character in hostname.unicodeScalars {
+            switch character {
+            case "\"", "`", "{", "}": segment += "%" + String(character.value, radix: 16, uppercase: true)
+            default: segment.unicodeScalars.append(character)
+            }
+        }
+        return segment
     }
 
     /// Whether a root path belongs to the proxy's namespace: its first

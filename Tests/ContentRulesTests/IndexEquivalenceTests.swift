@@ -370,6 +370,8 @@ struct IndexEquivalenceTests {
         "http://example.com/", "http://sub.example.com:80/", "https://news.example.org/", "https://co.uk/", "https://x.co.uk/",
         "http://a.b/", "http://w.x/path", "http://www.w.x/path", "http://metrics.tracker.net/", "http://tracker.net./",
         "http://under_score.com/", "http://a+b.com/", "http://127.0.0.1/", "foo://host?x.ads.example.com",
+        // A leading empty label (found by Fuzz/RuleListFuzzer): no subdomain label precedes that dot.
+        "http://.ads.example.com/", "https://..ads.example.com/", "foo:.ads.example.com", "http://x..ads.example.com/",
     ])
     func edgeURL(_ text: String) throws {
         let lists = try generatedLists()

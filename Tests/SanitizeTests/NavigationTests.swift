@@ -87,6 +87,19 @@ struct NavigationTests {
         #expect(html.contains(#"<base target="_top">"#))
     }
 
+    @Test("a <base href> in SVG was applied as well, so it loses its href too (found by fuzzing)")
+    func baseInSVG() {
+        let html = Self.sanitize(#"<svg><base href="https://cdn.example.org/b/"></base></svg><img src="i.png">"#)
+        #expect(html.contains(#"<svg><base></base></svg>"#))
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/cdn.example.org/b/i.png">"#))
+    }
+
+    @Test("a <base> in the text of an <iframe/> is no base: the slash does not end the iframe (found by fuzzing)")
+    func baseInRawText() {
+        let html = Self.sanitize(#"<iframe/><base href="https://cdn.example.org/b/"></iframe><img src="i.png">"#)
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/www.loghatnameh.de/i.png">"#))
+    }
+
     @Test("in a frame from another site, relative links are absolute")
     func childDocumentLinks() {
         let html = Self.sanitize(#"<a href="more.html">m</a><form><input></form>"#, document: "https://widget.example.org/w/frame.html", top: Fixtures.entryURL)

@@ -61,6 +61,8 @@ struct ProxyURLMapTests {
         ("https://example.org/p", .ping, "/_limot/sub/ping/https/example.org/p"),
         ("https://example.org/ws", .websocket, "/_limot/sub/websocket/https/example.org/ws"),
         ("https://example.org/o", .other, "/_limot/sub/other/https/example.org/o"),
+        // Characters a host may have and a path may not (found by Fuzz/HTMLSanitizerFuzzer).
+        ("https://a`b{c}d\"e.example/x", .image, "/_limot/sub/image/https/a%60b%7Bc%7Dd%22e.example/x"),
     ])
     func subresourceRoundTrip(_ string: String, _ type: ResourceTypes, _ expected: String) {
         let url = Fixtures.url(string)
@@ -87,6 +89,8 @@ struct ProxyURLMapTests {
     @Test("what a proxy path cannot carry is not proxied", arguments: [
         "data:image/png;base64,AAAA", "ftp://example.org/a.png", "wss://example.org/socket",
         "https://user:secret@example.org/a.png", "blob:https://example.org/1234",
+        // Hosts that are dot segments: a browser would remove them from the path (found by fuzzing).
+        "http:./evil.example/x.png", "https://../x.png",
     ])
     func notProxied(_ string: String) {
         #expect(map.subresourcePath(for: Fixtures.url(string), type: .image) == nil)

@@ -117,6 +117,39 @@ struct ResourceTests {
         #expect(html.contains(#"src="/_limot/sub/image/http/other.example.org/a.png""#))
     }
 
+    @Test("a load with credentials in its URL goes: a proxy path cannot carry them (found by fuzzing)")
+    func credentials() {
+        let result = Fixtures.sanitize(#"<script src="https://user:pw@cdn.example.org/x.js"></script><img src="//u@cdn.example.org/a.png"><p style="background:url(https://u@cdn.example.org/b.png)">p</p>"#, context: Fixtures.context(engine: Fixtures.noRules))
+        #expect(!result.html.contains("<script") && !result.html.contains("<img") && !result.html.contains("cdn.example.org"))
+        #expect(result.html.contains(#"<p style="background:url(&quot;data:,&quot;)">p</p>"#))
+        #expect(result.document.blocked.isEmpty)
+    }
+
+    @Test("a rewritten tag leaves out repeated attributes, which would take the place of the first")
+    func repeatedAttributes() {
+        let html = Fixtures.sanitize(#"<video src="/v.mp4" poster="https://pagead2.googlesyndication.com/p.png" poster="https://evil.example/y.png"></video><base target="_top" href="https://a.example/" href="https://evil.example/">"#).html
+        #expect(!html.contains("evil.example"))
+        #expect(html.contains(#"<base target="_top">"#))
+    }
+
+    @Test("a removed element that ends SVG leaves an inert one that ends it too (found by fuzzing)")
+    func removedBreakOut() {
+        let html = Fixtures.sanitize(#"<p>x</p><svg><meta charset="x"><style><img src="https://evil.example/a.png"></style></svg>"#).html
+        #expect(html.contains(#"<p>x</p><svg><meta><style><img src="https://evil.example/a.png"></style></svg>"#))
+    }
+
+    @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
+    func headInSVG() {
+        let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html
+        #expect(html.contains(#"<iframe src="/_limot/sub/child-document/https/cdn.example.org/f.html">"#))
+    }
+
+    @Test("</head> and </body> end no SVG, so what follows is SVG for limot as for the browser (found by fuzzing)")
+    func endTagsInSVG() {
+        let html = Fixtures.sanitize(#"<head></head><p>x</p><svg></head></body><frame src="//cdn.example.org/f.html"></svg><img src="/a.png">"#).html
+        #expect(html.contains(#"<svg></head></body><frame src="//cdn.example.org/f.html"></svg><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png">"#))
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html

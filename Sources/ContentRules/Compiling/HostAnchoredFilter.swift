@@ -128,7 +128,8 @@ extension HostAnchoredFilter.Prefix {
             body(start)
             var index = start
             while index < count, url[index] != 0x2F {
-                if url[index] == 0x2E { body(index + 1) }
+                // `([^/]+\.)?` needs a character before its dot: a leading dot starts no host.
+                if url[index] == 0x2E, index > start { body(index + 1) }
                 index += 1
             }
         }

@@ -26,7 +26,8 @@ struct ResourcePolicy {
         /// Not an http(s) load limot can route (data:, a fragment, garbage):
         /// written as it was; the proxy's Content-Security-Policy decides it.
         case unchanged
-        /// Blocked by a rule: the element, candidate or URL goes.
+        /// Blocked by a rule, or not loadable through the proxy: the element,
+        /// candidate or URL goes.
         case blocked
         /// Routed through the proxy at `path`; `fragment` is the URL's own.
         case proxied(path: String, fragment: String?)
@@ -74,7 +75,13 @@ struct ResourcePolicy {
             return .blocked
         }
         if decision.makesHTTPS { url = url.withScheme("https") }
-        guard let path = urlMap.subresourcePath(for: url, type: type) else { return .unchanged }
+        guard let path = urlMap.subresourcePath(for: url, type: type) else {
+            // Credentials or a dot-segment host, which a proxy path cannot
+            // carry. Left as written, the URL would load from its host
+            // directly, and a kept script's nonce would let it past the
+            // proxy's CSP. Chrome blocks loads with credentials too.
+            return .blocked
+        }
         hosts.insert(url.hostname)
         return .proxied(path: path, fragment: resolved.fragment)
     }

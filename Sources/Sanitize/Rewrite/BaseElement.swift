@@ -16,7 +16,8 @@ enum BaseElement {
                 guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
                 return base
             }
-            if !token.selfClosing { tokenizer.enterContent(of: kind, name: token.name) }
+            // Browsers ignore the slash of `<iframe/>` or `<script/>`: their content is text all the same.
+            if !kind.isVoid { tokenizer.enterContent(of: kind, name: token.name) }
         }
         return nil
     }

@@ -143,9 +143,12 @@ extension DocumentRewriter {
 
     /// `<base href>` has been applied to every URL already; the browser
     /// must not apply it again to the rewritten ones. Its `target` stays.
-    mutating func planBase() -> Plan {
+    /// `BaseElement` reads the first `<base>` in any namespace, so an SVG or
+    /// MathML one loses its `href` too (it stays, as it may have content),
+    /// else a later look at the page would take it for the base.
+    mutating func planBase(namespace: ForeignContent.Namespace) -> Plan {
         guard let href = attributes[.href] else { return .keep }
-        if tokenizer.attributeCount == 1 { return .remove }
+        if tokenizer.attributeCount == 1, namespace == .html { return .remove }
         edits.drop(href)
         return .keep
     }

@@ -15,7 +15,7 @@ extension DocumentRewriter {
         case .script: return planScript(namespace: namespace)
         case .link: return planLink()
         case .meta: return planMeta()
-        case .base: return planBase()
+        case .base: return planBase(namespace: namespace)
         case .img: return planImage()
         case .image: return route(attributes.hrefOrXLink, .image, blocked: .element)
         case .use:

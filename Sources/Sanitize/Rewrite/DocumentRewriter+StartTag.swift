@@ -25,6 +25,10 @@ extension DocumentRewriter {
         writer.write(raw(token.range.lowerBound + 1..<token.nameEnd))
         for index in 0..<tokenizer.attributeCount {
             let attribute = tokenizer.attribute(index)
+            // Browsers ignore a repeated attribute: once the first is dropped
+            // or replaced, a copy of the second would take its place.
+            let kind = attributes.kind(index)
+            if kind != .other, attributes[kind] != index { continue }
             guard let change = edits.change(for: index) else {
                 writer.write(UInt8(ascii: " "))
                 writer.write(raw(attribute.range))

@@ -143,9 +143,8 @@ struct DocumentRewriter {
         var kind = names.element(name)
         let hasAttributes = tokenizer.attributeCount > 0
         attributes.load(from: tokenizer, names: names)
-        if foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil) {
-            tokenizer.inForeignContent = false
-        }
+        let breaksOut = foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil)
+        if breaksOut { tokenizer.inForeignContent = false }
         let namespace = foreign.namespace(of: kind)
         kind = Self.adjusted(kind, in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
@@ -168,6 +167,13 @@ struct DocumentRewriter {
 
         edits.reset()
         if plan(kind, namespace: namespace) == .remove {
+            if breaksOut {
+                // The browser must leave SVG or MathML here as limot did, or it
+                // would read what follows as markup limot read as text: an
+                // inert element that breaks out takes the removed one's place.
+                flushCopy()
+                writer.write("<meta>")
+            }
             if hasContent {
                 openElements.append(name)  // even past the bound: skipping needs it
                 skipping = openElements.count - 1
@@ -206,6 +212,9 @@ struct DocumentRewriter {
             }
             candidate -= 1
         }
+        // `</head>`, `</body>` and `</html>` end no SVG or MathML: browsers
+        // only change their insertion mode (and ignore `</head>` in a body).
+        if foreign.current != .html, name == names.head || name == names.body || name == names.html { match = nil }
         if let skipIndex = skipping {
             guard let match else { return }
             openElements.removeSubrange(max(match, skipIndex)...)
@@ -240,6 +249,9 @@ struct DocumentRewriter {
     private mutating func openHead() {
         flushCopy()
         writer.write("<head>")
+        // Inside SVG or MathML (`<svg>` before any content), this `<head>`
+        // ends foreign content for the browser: so it does here.
+        if foreign.breakOut(names.head, hasFontAttributes: false) { tokenizer.inForeignContent = false }
         markHeadStart()
     }
 
@@ -260,6 +272,8 @@ struct DocumentRewriter {
         case (.html, .image): return .img  // as browsers read <image>
         case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
         case (.html, _): return kind
+        case (_, .base):
+            return kind  // BaseElement applies the first `<base href>` whatever its namespace
         case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
             (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
             return kind

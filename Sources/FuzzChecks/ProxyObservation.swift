@@ -1,0 +1,112 @@
+import ContentRules
+import Foundation
+import Sanitize
+import WebURL
+
+/// What the sanitizer and the CSS rewriter are checked against: the shipped
+/// rules, and a second look at their output as the browser behind the proxy
+/// would load it.
+///
+/// The second look runs the output through the same rewriters with an engine
+/// that blocks every load, so that each URL the output would load is
+/// reported (resolved, fragment removed) instead of rewritten. That reuses
+/// limot's own tokenizer and resource classification as the observer: it
+/// does not find places where a browser tokenizes differently, but it does
+/// find every load the rewriters themselves left pointing anywhere else.
+enum ProxyObservation {
+    /// The dictionary site, as `limot serve` is usually started.
+    static let site = try! WebURL("https://www.loghatnameh.de/")
+    static let urlMap = ProxyURLMap(site: site)
+    /// The page every fuzzed document is sanitized as.
+    static let pageURL = try! WebURL("https://www.loghatnameh.de/dict?query=Haus")
+    /// The style sheet every fuzzed sheet is rewritten as.
+    static let sheetURL = try! WebURL("https://www.loghatnameh.de/static/css/site.css")
+
+    /// Where the browser sees the proxy; the page is at the same path there.
+    static let proxyOrigin = "http://127.0.0.1:8080"
+    static let proxiedPageURL = try! WebURL(proxyOrigin + pageURL.pathAndQuery)
+    static let proxiedSheetURL = try! WebURL(proxyOrigin + urlMap.subresourcePath(for: sheetURL, type: .styleSheet)!)
+
+    /// The lists in Rules/, which `limot serve` uses by default, compiled once.
+    static let shippedEngine: ContentRuleEngine = {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let files = RuleFileLoader.expand([repository.appendingPathComponent("Rules").path])
+        let lists = files.compactMap { RuleFileLoader.load($0).list }
+        guard !files.isEmpty, lists.count == files.count else { fatalError("the shipped rules in \(repository.path)/Rules do not load") }
+        return try! ContentRuleEngine(lists: lists)
+    }()
+
+    /// Blocks every load, so that the rewriters report each one. A blocked
+    /// element leaves with its content, so what is inside a blocked element
+    /// is not seen: `leakingEngine` covers that.
+    static let everyLoadEngine = observingEngine(#"[{"trigger":{"url-filter":".*"},"action":{"type":"block"}}]"#)
+
+    /// Blocks every load but those from the proxy: keeps the elements that
+    /// load through the proxy (and so sees inside them) and reports every
+    /// load that would leave it.
+    static let leakingEngine = observingEngine(#"""
+        [{"trigger":{"url-filter":".*"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"^http://127\\.0\\.0\\.1:8080/"},"action":{"type":"ignore-previous-rules"}}]
+        """#)
+
+    private static func observingEngine(_ json: String) -> ContentRuleEngine {
+        try! ContentRuleEngine(lists: [RuleListParser.parse(json, source: "observer.json").list!])
+    }
+
+    static let shippedContext = SanitizeContext(documentURL: pageURL, engine: shippedEngine, urlMap: urlMap)
+    static let everyLoadContext = SanitizeContext(documentURL: proxiedPageURL, engine: everyLoadEngine, urlMap: urlMap)
+    static let leakingContext = SanitizeContext(documentURL: proxiedPageURL, engine: leakingEngine, urlMap: urlMap)
+
+    /// The loads of a sanitized page that leave the proxy.
+    static func leakingLoads(ofPage page: [UInt8]) -> [BlockedResource] {
+        HTMLSanitizer.sanitize(page, context: leakingContext).blocked
+    }
+
+    /// Every load of a sanitized page (but those inside elements that load
+    /// something themselves).
+    static func loads(ofPage page: [UInt8]) -> [BlockedResource] {
+        HTMLSanitizer.sanitize(page, context: everyLoadContext).blocked
+    }
+
+    /// The loads of a rewritten style sheet that leave the proxy.
+    static func leakingLoads(ofSheet css: String) -> [BlockedResource] {
+        CSSRewriter.rewrite(css, baseURL: proxiedSheetURL, context: leakingContext).blocked
+    }
+
+    /// Every load of a rewritten style sheet.
+    static func loads(ofSheet css: String) -> [BlockedResource] {
+        CSSRewriter.rewrite(css, baseURL: proxiedSheetURL, context: everyLoadContext).blocked
+    }
+
+    /// No load leaves the proxy.
+    static func checkNoLeaks(_ leaks: [BlockedResource], target: FuzzTarget, output: String) throws(InvariantViolation) {
+        if let leak = leaks.first {
+            throw InvariantViolation(target: target, invariant: "every load goes to the proxy",
+                detail: "\(leak.type) \(leak.url) in \(excerpt(output))")
+        }
+    }
+
+    /// Every load of the output under the proxy's subresource prefix maps
+    /// back to a subresource of a host the output was reported to use (the
+    /// proxy serves subresources of those hosts only). A URL limot could not
+    /// read stays as written, and may then resolve to a page path of the
+    /// proxy: that loads through the proxy too, so it is no violation.
+    static func checkProxied(_ loads: [BlockedResource], subresourceHosts: Set<String>, target: FuzzTarget, output: String) throws(InvariantViolation) {
+        for load in loads {
+            guard let url = try? WebURL(load.url), url.origin == proxyOrigin else {
+                throw InvariantViolation(target: target, invariant: "every load goes to the proxy",
+                    detail: "\(load.type) \(load.url) in \(excerpt(output))")
+            }
+            guard url.pathAndQuery.hasPrefix(ProxyURLMap.subresourcePrefix) else { continue }
+            guard let proxied = urlMap.target(ofProxyPath: url.pathAndQuery), case .subresource = proxied.kind else {
+                throw InvariantViolation(target: target, invariant: "every proxy subresource path maps back",
+                    detail: "\(load.type) \(load.url) in \(excerpt(output))")
+            }
+            guard subresourceHosts.contains(proxied.url.hostname) else {
+                throw InvariantViolation(target: target, invariant: "every proxied host is reported",
+                    detail: "\(proxied.url.hostname) of \(load.url) not in \(subresourceHosts.sorted()) for \(excerpt(output))")
+            }
+        }
+    }
+}
