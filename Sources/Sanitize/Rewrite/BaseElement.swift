@@ -8,16 +8,45 @@ enum BaseElement {
     static func url(in input: UnsafeBufferPointer<UInt8>, relativeTo documentURL: WebURL) -> WebURL? {
         guard mentionsBase(input) else { return nil }
         var tokenizer = HTMLTokenizer(input: input)
+        // SVG and MathML as DocumentRewriter follows them (its startTag and
+        // endTag, without removals): a `<base>` there is no base, and their
+        // `<style>` is no raw text.
+        var foreign = ForeignContent()
+        var openElements: [NameKey] = []
+        let names = Names.shared
         while let token = tokenizer.next() {
-            guard token.kind == .startTag else { continue }
-            let kind = ElementKind(token.name)
-            if kind == .base, let href = (0..<tokenizer.attributeCount).lazy.map(tokenizer.attribute).first(where: { AttributeKind($0.name) == .href }) {
-                let value = href.valueRange.map { CharacterReferences.decodeAttribute(UnsafeBufferPointer(rebasing: input[$0])) } ?? ""
-                guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
-                return base
+            let name = token.name
+            switch token.kind {
+            case .startTag:
+                let attributes = (0..<tokenizer.attributeCount).lazy.map(tokenizer.attribute)
+                let hasFontAttributes = attributes.contains {
+                    let kind = AttributeKind($0.name)
+                    return kind == .color || kind == .face || kind == .size
+                }
+                if foreign.breakOut(name, hasFontAttributes: hasFontAttributes) { tokenizer.inForeignContent = false }
+                let namespace = foreign.namespace(of: names.element(name))
+                let kind = DocumentRewriter.adjusted(names.element(name), in: namespace)
+                if kind == .base, namespace == .html, let href = attributes.first(where: { AttributeKind($0.name) == .href }) {
+                    let value = href.valueRange.map { CharacterReferences.decodeAttribute(UnsafeBufferPointer(rebasing: input[$0])) } ?? ""
+                    guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
+                    return base
+                }
+                guard namespace == .html ? !kind.isVoid : !token.selfClosing else { continue }
+                if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
+                guard openElements.count < DocumentRewriter.maximumOpenElements else { continue }
+                foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count)
+                tokenizer.inForeignContent = foreign.current != .html
+                openElements.append(name)
+            case .endTag:
+                if foreign.current != .html, name == names.head || name == names.body || name == names.html { continue }
+                let searched = openElements.indices.reversed().prefix(DocumentRewriter.endTagSearchDepth)
+                guard let match = searched.first(where: { openElements[$0] == name }) else { continue }
+                openElements.removeSubrange(match...)
+                foreign.closed(from: match)
+                tokenizer.inForeignContent = foreign.current != .html
+            default:
+                continue
             }
-            // Browsers ignore the slash of `<iframe/>` or `<script/>`: their content is text all the same.
-            if !kind.isVoid { tokenizer.enterContent(of: kind, name: token.name) }
         }
         return nil
     }

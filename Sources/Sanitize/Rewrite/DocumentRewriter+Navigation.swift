@@ -143,9 +143,9 @@ extension DocumentRewriter {
 
     /// `<base href>` has been applied to every URL already; the browser
     /// must not apply it again to the rewritten ones. Its `target` stays.
-    /// `BaseElement` reads the first `<base>` in any namespace, so an SVG or
-    /// MathML one loses its `href` too (it stays, as it may have content),
-    /// else a later look at the page would take it for the base.
+    /// An SVG or MathML `<base>` is no base, but loses its `href` too (it
+    /// stays, as it may have content): should a browser ever read its
+    /// namespace otherwise than limot, no base is left to apply.
     mutating func planBase(namespace: ForeignContent.Namespace) -> Plan {
         guard let href = attributes[.href] else { return .keep }
         if tokenizer.attributeCount == 1, namespace == .html { return .remove }

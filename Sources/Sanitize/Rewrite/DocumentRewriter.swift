@@ -267,13 +267,13 @@ struct DocumentRewriter {
     }
 
     /// Kinds that mean something else in another namespace.
-    private static func adjusted(_ kind: ElementKind, in namespace: ForeignContent.Namespace) -> ElementKind {
+    static func adjusted(_ kind: ElementKind, in namespace: ForeignContent.Namespace) -> ElementKind {
         switch (namespace, kind) {
         case (.html, .image): return .img  // as browsers read <image>
         case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
         case (.html, _): return kind
         case (_, .base):
-            return kind  // BaseElement applies the first `<base href>` whatever its namespace
+            return kind  // so that planBase drops its href in any namespace
         case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
             (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
             return kind
