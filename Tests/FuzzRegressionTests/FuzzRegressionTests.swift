@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FuzzChecks
 
-/// Every seed in Fuzz/Corpus and every crasher the fuzzers found, kept in
+/// Every seed in Fuzz/Corpus (and the sanitizer tests' pages) and every crasher the fuzzers found, kept in
 /// Fuzz/Crashers, through the fuzz targets' own checks: a fixed crasher
 /// stays fixed, and a check that rejects a seed is caught before fuzzing.
 @Suite("Fuzz regression")
@@ -29,7 +29,17 @@ struct FuzzRegressionTests {
         }
     }
 
-    static let corpus = inputs(in: "Corpus")
+    /// The sanitizer tests' pages seed the HTML fuzzer too (`.ci/fuzz`
+    /// passes their folder), rather than copies of them in Fuzz/Corpus.
+    static let sanitizerTestPages: [StoredInput] = {
+        let directory = fuzzFolder.deletingLastPathComponent().appendingPathComponent("Tests/SanitizeTests/Pages")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".html") }.sorted().map {
+            StoredInput(target: .htmlSanitizer, file: directory.appendingPathComponent($0))
+        }
+    }()
+
+    static let corpus = inputs(in: "Corpus") + sanitizerTestPages
     static let crashers = inputs(in: "Crashers")
 
     @Test("every target has seeds", arguments: FuzzTarget.allCases)
