@@ -22,29 +22,10 @@ final class ChromeDriver: Sendable {
     /// its banner.
     init() throws {
         if let missing = Self.missing { throw BrowserError(missing) }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["--port=0"]
-        let output = Pipe()
-        process.standardOutput = output
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("limot-chromedriver-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        ChildProcesses.register(process.processIdentifier)
-        var text = ""
-        let handle = output.fileHandleForReading
-        while !text.contains("started successfully") {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let range = text.range(of: #"on port (\d+)\."#, options: .regularExpression),
-              let port = Int(text[range].dropFirst("on port ".count).dropLast()) else {
-            process.terminate()
-            throw BrowserError("chromedriver did not start: \(text)")
-        }
-        self.port = port
+        (process, port) = try ChildProcesses.startServer(
+            URL(fileURLWithPath: Self.executable), ["--port=0"],
+            name: "chromedriver", portPattern: #"started successfully on port (\d+)"#
+        )
     }
 
     deinit {

@@ -76,32 +76,10 @@ final class LimotServe: Sendable {
     static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("limot") }
 
     static func start(_ arguments: [String]) throws -> LimotServe {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        // Not the test runner's own stderr: a server that outlived the run
-        // would keep `swift test` waiting for that pipe to close.
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("limot-serve-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        ChildProcesses.register(process.processIdentifier)
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
-              let port = Int(text[range].dropFirst("127.0.0.1:".count).dropLast()) else {
-            process.terminate()
-            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw FixtureServerError("limot serve did not start: \(text)\(errors)")
-        }
+        let (process, port) = try ChildProcesses.startServer(
+            executable, ["serve", "--port", "0", "--log-level", "warning"] + arguments,
+            name: "limot serve", portPattern: #"127\.0\.0\.1:(\d+)/"#
+        )
         return LimotServe(port: port, process: process)
     }
 
@@ -166,6 +144,38 @@ final class TestBrowser: @unchecked Sendable {
 /// Servers started by the tests, killed when the test process exits (a
 /// shared testbed is never deinitialised).
 enum ChildProcesses {
+    /// Runs a server that prints the port it chose, and reads that port from
+    /// its standard output: the first number `portPattern` captures. Its
+    /// stderr goes to a temporary file, not the test runner's own stderr (a
+    /// server that outlived the run would keep `swift test` waiting for that
+    /// pipe to close), and is quoted when the server does not start.
+    static func startServer(_ executable: URL, _ arguments: [String], name: String, portPattern: String) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("limot-test-\(executable.lastPathComponent)-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        register(process.processIdentifier)
+        let pattern = try Regex(portPattern)
+        var text = ""
+        let handle = output.fileHandleForReading
+        while true {
+            if let match = text.firstMatch(of: pattern), match.count > 1, let digits = match[1].substring, let port = Int(digits) {
+                return (process, port)
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        process.terminate()
+        let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        throw FixtureServerError("\(name) did not start: \(text)\(errors)")
+    }
+
     private static let pids = Mutex<[Int32]>([])
     private static let installed = Mutex(false)
 
