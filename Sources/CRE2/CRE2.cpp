@@ -54,6 +54,16 @@ extern "C" int limot_re2_set_compile(limot_re2_set *set) {
 
 extern "C" int limot_re2_set_match(const limot_re2_set *set, const char *text, size_t length,
                                    int32_t *out, int capacity, int *error) {
+  // Most URLs match no pattern of a set. Asked only whether one matches, RE2
+  // stops at the first match and allocates nothing; asked which, it
+  // allocates a set as large as the pattern count and scans the whole text.
+  RE2::Set::ErrorInfo any_info;
+  any_info.kind = RE2::Set::kNoError;
+  if (!set->set.Match(re2::StringPiece(text, length), nullptr, &any_info) &&
+      any_info.kind == RE2::Set::kNoError) {
+    if (error) *error = LIMOT_RE2_OK;
+    return 0;
+  }
   thread_local std::vector<int> matches;
   matches.clear();
   RE2::Set::ErrorInfo info;

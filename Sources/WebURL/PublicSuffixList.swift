@@ -202,6 +202,12 @@ public struct PublicSuffixList: Sendable {
         }
     }
 
+    /// Where the registrable domain starts in an ASCII host, or nil as
+    /// `registrableDomain(of:)`; allocation-free, for hot paths.
+    public func registrableDomainStart(inASCII host: UnsafeBufferPointer<UInt8>) -> Int? {
+        table.split(host)?.registrableStart
+    }
+
     /// Whether two hosts are the same site: equal registrable domains, or, when
     /// either has none (IP addresses, bare public suffixes), equal hosts.
     /// ASCII case and a trailing dot are ignored in both comparisons. Allocation-free for ASCII hosts.

@@ -63,6 +63,10 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// content-blocker `if-domain` conditions match.
     public var hostname: String { component(Int(layout.hostStart), Int(layout.hostEnd)) }
 
+    /// Where `hostname` sits in `serialization`, in UTF-8 code units: for
+    /// code on a hot path that reads the bytes instead of building a String.
+    public var hostnameRange: Range<Int> { Int(layout.hostStart)..<Int(layout.hostEnd) }
+
     /// The explicit port, or nil when absent or equal to the scheme's default
     /// (the parser removes default ports, as browsers do).
     public var port: Int? { layout.port.map { Int($0) } }

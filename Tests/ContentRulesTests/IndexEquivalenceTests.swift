@@ -3,13 +3,16 @@ import Testing
 import WebURL
 @testable import ContentRules
 
-// The host index and the native domain conditions exist for speed only: the
-// engine must decide exactly as it does with plain RE2 regexes. These tests
-// compare `ContentRuleEngine(options: .init())` with
-// `.init(indexesHosts: false, indexesDomains: false)` on generated rules of the
-// shapes converters emit, on many deterministic URLs built to sit on the
-// edges of those shapes, and on a sample of real lists against a real
-// request corpus.
+// The host index, the word index, the native domain conditions and the
+// native scheme tests exist for speed only: the engine must decide exactly as
+// it does with plain RE2 regexes. These tests compare
+// `ContentRuleEngine(options: .init())` with `plainOptions` (every index off)
+// on generated rules of the shapes converters emit, on many deterministic URLs
+// built to sit on the edges of those shapes, and on a sample of real lists
+// against a real request corpus.
+
+/// Every index off: each url-filter and condition is decided by RE2.
+private let plainOptions = ContentRuleEngine.Options(indexesHosts: false, indexesWords: false, indexesDomains: false)
 
 /// SplitMix64: small, fast and deterministic across platforms.
 struct SeededGenerator: RandomNumberGenerator {
@@ -33,7 +36,7 @@ private struct Probe {
 /// Decides every probe with both engines; returns descriptions of the differences.
 private func differences(lists: [RuleList], probes: [Probe], limit: Int = 25) throws -> (mismatches: [String], count: Int, decided: Int, firing: Set<RuleReference>) {
     let indexed = try ContentRuleEngine(lists: lists, options: .init())
-    let plain = try ContentRuleEngine(lists: lists, options: .init(indexesHosts: false, indexesDomains: false))
+    let plain = try ContentRuleEngine(lists: lists, options: plainOptions)
     return differences(indexed, plain, probes: probes, limit: limit)
 }
 
@@ -142,6 +145,16 @@ private func generatedLists() throws -> [RuleList] {
             add(".*", #""if-domain":[""# + form + #""],"top-url-filter-is-case-sensitive":true"#)
         }
     }
+    // Filters that test only the scheme, with and without a domain condition (see `SchemeTest`).
+    for (domainNumber, filter) in [#"^[htpsw]+://"#, #"^[htpsw]+:\\/\\/"#, #"^https?://"#, #"^https?:\\/\\/"#, #"^wss?://"#,
+                             #"^[^:]+:(//)?([^/]+\\.)?"#, #"^[^:]+:(\\/\\/)?([^\\/]+\\.)?"#].enumerated() {
+        add(filter, "")
+        add(filter, #""resource-type":["script"]"#)
+        add(filter, #""if-domain":[""# + conditionDomains[domainNumber] + #"","*tracker.net"]"#)
+        add(filter, #""if-domain":["*"# + conditionDomains[domainNumber] + #""],"load-type":["third-party"]"#)
+        add(filter, #""unless-domain":[""# + conditionDomains[domainNumber] + #""]"#)
+        add(filter, #""url-filter-is-case-sensitive":true"#)
+    }
     // Lists of several domains, wildcards mixed in, and one non-native domain.
     add(".*", #""if-domain":["example.com","*tracker.net","a.b"]"#)
     add(".*", #""unless-domain":["*example.com","tracker.net","*co.uk"]"#)
@@ -167,7 +180,20 @@ private func generatedLists() throws -> [RuleList] {
         jsonRule(#"{"type":"block-cookies"}"#, #"^[^:]+:(//)?([^/]+\\.)?"# + h("example.com")),
     ]
 
-    return try [("generated-hosts", hostRules), ("generated-domains", domainRules), ("generated-mixed", mixed)].map { source, rules in
+    // Filters found through a word of the URL, with and without the characters around it.
+    var wordRules: [String] = []
+    let wordFilters = [
+        "/path/", "/path", "path/", "path", #"\\.js"#, #"/x\\.js"#, #"x\\.js$"#, #"\\?u="#, "&b=", #"/a\\?b"#, "to/x", "/to/",
+        #"^https?://[^/]+/path"#, #"^[a-z]+://[^/]*/x$"#, "/PATH/", "x.js", #"[/.]path[/.]"#, #"/path/.*\\.js"#, "://www", "com/",
+        #"\\.com:8080/"#, "evil", #"/\\.example\\.org/"#, "user:pw@", "frag", "#frag", #"b=[a-z]+\\."#, "=https://",
+    ]
+    for (number, filter) in wordFilters.enumerated() {
+        wordRules.append(jsonRule(notifyAction("w\(number)"), filter))
+        wordRules.append(jsonRule(notifyAction("w\(number)cs"), filter, #""url-filter-is-case-sensitive":true"#))
+        wordRules.append(jsonRule(notifyAction("w\(number)img"), filter, #""resource-type":["image","script"],"if-domain":["*example.com"]"#))
+    }
+
+    return try [("generated-hosts", hostRules), ("generated-domains", domainRules), ("generated-mixed", mixed), ("generated-words", wordRules)].map { source, rules in
         let parsed = RuleListParser.parse("[" + rules.joined(separator: ",") + "]", source: source)
         try #require(parsed.errors.isEmpty, "\(source): \(parsed.errors.prefix(5).map(\.description))")
         return try #require(parsed.list)
@@ -324,7 +350,7 @@ private func sampledLists(total: Int, seed: UInt64) -> [RuleList] {
     }
 }
 
-@Suite("Index equivalence: host index and native domains decide as plain RE2")
+@Suite("Index equivalence: the indexes and native checks decide as plain RE2")
 struct IndexEquivalenceTests {
     @Test func generatedRulesAndURLs() throws {
         let lists = try generatedLists()
@@ -346,7 +372,7 @@ struct IndexEquivalenceTests {
         weakened[0].rules.remove(at: 0)
         weakened[1].rules.remove(at: 0)
         let probes = generatedProbes(count: 1_000, seed: 7).probes
-        let result = differences(try ContentRuleEngine(lists: lists), try ContentRuleEngine(lists: weakened, options: .init(indexesHosts: false, indexesDomains: false)), probes: probes)
+        let result = differences(try ContentRuleEngine(lists: lists), try ContentRuleEngine(lists: weakened, options: plainOptions), probes: probes)
         #expect(result.count > 0)
     }
 
@@ -354,9 +380,14 @@ struct IndexEquivalenceTests {
     @Test func generatedRulesUseTheIndexes() throws {
         let lists = try generatedLists()
         let indexed = try ContentRuleEngine(lists: lists, options: .init())
-        let plain = try ContentRuleEngine(lists: lists, options: .init(indexesHosts: false, indexesDomains: false))
+        let plain = try ContentRuleEngine(lists: lists, options: plainOptions)
         #expect(indexed.statistics.hostIndexedRules >= ruleHosts.count * hostShapes.count * 2 / 2)
         #expect(plain.statistics.hostIndexedRules == 0)
+        #expect(indexed.statistics.wordIndexedRules >= 40)
+        #expect(plain.statistics.wordIndexedRules == 0)
+        // Seven scheme-only filters, each alone, with a type, and under two if-domain conditions.
+        #expect(indexed.statistics.schemeOnlyRules == 7 * 4)
+        #expect(plain.statistics.schemeOnlyRules == 0)
         #expect(indexed.statistics.regexSetPatterns < plain.statistics.regexSetPatterns)
     }
 

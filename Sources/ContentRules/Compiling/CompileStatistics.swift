@@ -11,6 +11,8 @@ public struct CompileStatistics: Sendable {
     public var wordIndexedRules = 0
     /// Rules whose url-filter matches every URL (WebKit's universal actions).
     public var universalRules = 0
+    /// Rules whose url-filter tests only the scheme, indexed with the universal ones.
+    public var schemeOnlyRules = 0
     /// Patterns compiled into RE2 sets, and how many sets.
     public var regexSetPatterns = 0
     public var regexSets = 0

@@ -22,17 +22,15 @@ public final class ContentRuleEngine: Sendable {
     }
 
     public let lists: [List]
+    /// The lists that have a global stylesheet, by number: what a document
+    /// gets when no ignore rule applies.
+    let listsWithGlobalSelectors: [Int32]
     public let statistics: CompileStatistics
     let publicSuffixList: PublicSuffixList
 
     // Per rule, indexed by global rule number (lists concatenated).
     let ruleList: [Int32]
     let ruleIndexInList: [Int32]
-    let ruleTypes: [UInt32]
-    let ruleLoadTypes: [UInt8]
-    let ruleLoadContexts: [UInt8]
-    let ruleMethod: [UInt8]
-    let ruleCondition: [Int32]
     let ruleLocation: [Int32]
     /// List and location in one sortable number: the order of decisions.
     let ruleOrder: [Int64]
@@ -40,12 +38,8 @@ public final class ContentRuleEngine: Sendable {
     /// What the request path reads about a rule, packed in one plain value so
     /// that a decision reads it with one load and no reference counting.
     struct RuleMeta {
-        var types: UInt32
-        var loadTypes: UInt8
-        var loadContexts: UInt8
-        var method: UInt8
+        var gate: RuleGate
         var kind: ActionKind
-        var condition: Int32
         var order: Int64
     }
     /// `RuleMeta` for every rule, allocated once and freed with the engine.
@@ -55,15 +49,7 @@ public final class ContentRuleEngine: Sendable {
     let ruleActionKind: [ActionKind]
 
     // Matching structures.
-    struct HostEntry: Sendable, BitwiseCopyable {
-        var rule: Int32
-        var filter: Int32
-    }
-    let hostIndexes: [HashIndex<HostEntry>]
-    let hostFilters: [HostAnchoredFilter]
-    let hostConfirmations: [LazyRegex?]
-    /// Whether a confirmation is the filter's tail (anchored after the host) or the whole filter.
-    let hostConfirmationIsTail: [Bool]
+    let hostIndex: HostIndex
     let tokenIndex: TokenIndex
     /// RE2 sets, the rule of each pattern, and each pattern on its own
     /// (compiled only if the set's DFA ever runs out of memory).
@@ -105,7 +91,7 @@ public final class ContentRuleEngine: Sendable {
         public var indexesWords = true
         /// Check `if-domain`/`unless-domain` natively rather than through
         /// WebKit's generated regexes, and index rules that match every URL
-        /// by those domains.
+        /// (or every URL of a scheme, see `SchemeTest`) by those domains.
         public var indexesDomains = true
 
         public init(indexesHosts: Bool = true, indexesWords: Bool = true, indexesDomains: Bool = true) {
@@ -122,11 +108,9 @@ public final class ContentRuleEngine: Sendable {
         self.publicSuffixList = publicSuffixList
         var statistics = CompileStatistics()
         var lists: [List] = []
-        var ruleList: [Int32] = [], ruleIndexInList: [Int32] = [], ruleTypes: [UInt32] = []
-        var ruleLoadTypes: [UInt8] = [], ruleLoadContexts: [UInt8] = [], ruleMethod: [UInt8] = []
-        var ruleCondition: [Int32] = [], ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
-        var hostIndexes = [[UInt64: [HostEntry]]](repeating: [:], count: HostAnchoredFilter.Prefix.allCases.count)
-        var hostFilters: [HostAnchoredFilter] = [], hostConfirmations: [LazyRegex?] = [], hostConfirmationIsTail: [Bool] = []
+        var ruleList: [Int32] = [], ruleIndexInList: [Int32] = [], ruleGates: [RuleGate] = []
+        var ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
+        var hostIndex = HostIndex()
         var setPatterns: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
         var universalAlways: [Int32] = [], universalUnless: [Int32] = []
         var universalIfDomain: [UInt64: [Int32]] = [:], universalUnlessIndex: [UInt64: [Int32]] = [:]
@@ -171,10 +155,6 @@ public final class ContentRuleEngine: Sendable {
                 if case .cssDisplayNone = rule.action { statistics.selectors += 1 }
                 ruleList.append(Int32(listNumber))
                 ruleIndexInList.append(Int32(position))
-                ruleTypes.append(trigger.resourceTypes.rawValue)
-                ruleLoadTypes.append(trigger.loadTypes.rawValue)
-                ruleLoadContexts.append(trigger.loadContexts.rawValue)
-                ruleMethod.append(trigger.requestMethod.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0)
                 ruleLocation.append(locations.locationOfRule[position])
                 ruleActionKind.append(Self.kind(of: rule.action))
 
@@ -188,13 +168,22 @@ public final class ContentRuleEngine: Sendable {
                         conditionIDs[condition, default: []].append((trigger, conditionID))
                     }
                 }
-                ruleCondition.append(conditionID)
+                ruleGates.append(RuleGate(
+                    types: trigger.resourceTypes.rawValue, loadTypes: trigger.loadTypes.rawValue, loadContexts: trigger.loadContexts.rawValue,
+                    method: trigger.requestMethod.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
+                    schemes: [], condition: conditionID))
 
                 if globalRules.contains(position) { continue }  // applied through the stylesheet
                 let pattern = patterns[position]
+                let nativeDomains: NativeDomainList?
+                if options.indexesDomains, conditionID >= 0, case .domains(let domains) = conditions[Int(conditionID)].test {
+                    nativeDomains = domains
+                } else {
+                    nativeDomains = nil
+                }
                 if pattern.matchesEverything {
                     statistics.universalRules += 1
-                    if options.indexesDomains, let condition = trigger.condition, conditionID >= 0, case .domains(let domains) = conditions[Int(conditionID)].test {
+                    if let domains = nativeDomains, let condition = trigger.condition {
                         let index = condition.kind == .ifDomain
                         for entry in domains.entries {
                             if index { universalIfDomain[entry.hash, default: []].append(id) } else { universalUnlessIndex[entry.hash, default: []].append(id) }
@@ -205,22 +194,26 @@ public final class ContentRuleEngine: Sendable {
                     }
                     continue
                 }
-                if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
-                    let filterNumber = Int32(hostFilters.count)
-                    hostFilters.append(host)
-                    // An impure filter is confirmed by its tail alone, anchored right after the host:
-                    // the host index visits exactly the places where the prefix can end, and the
-                    // prefilter compares the host ASCII case-insensitively, which is exact unless the
-                    // filter is case-sensitive (hosts of non-special URLs keep their case).
-                    let tail = host.isPure || trigger.urlFilterIsCaseSensitive ? nil : (try? URLFilterParser.parse(host.tail)).map {
-                        LazyRegex(pattern: $0.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive)
+                // A filter that tests only the scheme is universal but for that test (kept out of
+                // the plain unless-domain block, which must stay free of flags).
+                if options.indexesDomains, trigger.condition?.kind != .unlessDomain,
+                    let schemes = SchemeTest.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive)
+                {
+                    if trigger.condition == nil {
+                        ruleGates[Int(id)].schemes = schemes
+                        universalAlways.append(id)
+                        statistics.schemeOnlyRules += 1
+                        continue
                     }
-                    hostConfirmations.append(host.isPure ? nil : tail ?? LazyRegex(pattern: pattern.re2Pattern, caseSensitive: trigger.urlFilterIsCaseSensitive))
-                    hostConfirmationIsTail.append(!host.isPure && tail != nil)
-                    let prefixNumber = HostAnchoredFilter.Prefix.allCases.firstIndex(of: host.prefix)!
-                    hostIndexes[prefixNumber][hostKey(host.firstLabel), default: []].append(HostEntry(rule: id, filter: filterNumber))
-                    statistics.hostIndexedRules += 1
-                    if host.isPure { statistics.nativeHostRules += 1 }
+                    if let domains = nativeDomains, trigger.condition?.kind == .ifDomain {
+                        ruleGates[Int(id)].schemes = schemes
+                        for entry in domains.entries { universalIfDomain[entry.hash, default: []].append(id) }
+                        statistics.schemeOnlyRules += 1
+                        continue
+                    }
+                }
+                if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
+                    hostIndex.add(host, pattern: pattern, caseSensitive: trigger.urlFilterIsCaseSensitive, rule: id, gate: ruleGates[Int(id)])
                     continue
                 }
                 setPatterns.append((pattern, trigger.urlFilterIsCaseSensitive, id))
@@ -230,7 +223,7 @@ public final class ContentRuleEngine: Sendable {
         // Word-indexed filters, then RE2 sets for the rest, split by case sensitivity and size.
         var tokenIndex = TokenIndex()
         if options.indexesWords {
-            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns)
+            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns, gates: ruleGates)
         }
         statistics.wordIndexedRules = tokenIndex.count
         var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
@@ -252,32 +245,26 @@ public final class ContentRuleEngine: Sendable {
                 start += Self.patternsPerRegexSet
             }
         }
+        statistics.hostIndexedRules = hostIndex.count
+        statistics.nativeHostRules = hostIndex.pureCount
         statistics.lists = lists.count
         statistics.regexSetPatterns = setPatterns.count
         statistics.regexSets = regexSets.count
         statistics.conditions = conditions.count
 
         self.lists = lists
+        self.listsWithGlobalSelectors = lists.indices.filter { !lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
         self.ruleList = ruleList
         self.ruleIndexInList = ruleIndexInList
-        self.ruleTypes = ruleTypes
-        self.ruleLoadTypes = ruleLoadTypes
-        self.ruleLoadContexts = ruleLoadContexts
-        self.ruleMethod = ruleMethod
-        self.ruleCondition = ruleCondition
         self.ruleLocation = ruleLocation
         self.ruleActionKind = ruleActionKind
         self.ruleOrder = zip(ruleList, ruleLocation).map { Int64($0) << 32 | Int64($1) }
         self.ruleMeta = .allocate(capacity: ruleList.count)
         for index in ruleList.indices {
-            ruleMeta[index] = RuleMeta(
-                types: ruleTypes[index], loadTypes: ruleLoadTypes[index], loadContexts: ruleLoadContexts[index],
-                method: ruleMethod[index], kind: ruleActionKind[index], condition: ruleCondition[index], order: ruleOrder[index])
+            ruleMeta[index] = RuleMeta(gate: ruleGates[index], kind: ruleActionKind[index], order: ruleOrder[index])
         }
-        self.hostIndexes = hostIndexes.map(HashIndex.init)
-        self.hostFilters = hostFilters
-        self.hostConfirmations = hostConfirmations
-        self.hostConfirmationIsTail = hostConfirmationIsTail
+        hostIndex.finish()
+        self.hostIndex = hostIndex
         self.tokenIndex = tokenIndex
         self.regexSets = regexSets
         self.universalAlways = universalAlways
@@ -288,7 +275,8 @@ public final class ContentRuleEngine: Sendable {
         }
         self.universalUnlessIsPlain = universalUnless.allSatisfy { rule in
             let index = Int(rule)
-            return ruleTypes[index] == 0 && ruleLoadTypes[index] == 0 && ruleLoadContexts[index] == 0 && ruleMethod[index] == 0
+            let gate = ruleGates[index]
+            return gate.types == 0 && gate.loadTypes == 0 && gate.loadContexts == 0 && gate.method == 0 && gate.schemes.isEmpty
                 && ruleActionKind[index] != .ignorePrevious && ruleActionKind[index] != .ignoreFollowing
         }
         self.universalUnlessIndex = HashIndex(universalUnlessIndex)

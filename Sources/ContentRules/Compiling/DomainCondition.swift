@@ -75,6 +75,8 @@ struct NativeDomainList: Sendable {
         var includesSubdomains: Bool
     }
 
+    /// Sorted by hash, so that long lists (some rules name hundreds of
+    /// sites) are searched rather than scanned.
     var entries: [Entry]
 
     init(domains: [String]) {
@@ -82,13 +84,21 @@ struct NativeDomainList: Sendable {
             let wildcard = domain.hasPrefix("*")
             let name = Array(wildcard ? domain.utf8.dropFirst() : domain.utf8[...])
             return Entry(hash: hostKey(name), name: name, includesSubdomains: wildcard)
-        }
+        }.sorted { $0.hash < $1.hash }
     }
 
     func matches(_ keys: [DomainKey], in url: UnsafeBufferPointer<UInt8>) -> Bool {
         for key in keys {
-            for entry in entries where entry.hash == key.hash && (key.atStart || entry.includesSubdomains) {
-                if Self.equal(entry.name, url, key.start, key.end) { return true }
+            // The first entry whose hash is not below the key's.
+            var (low, high) = (0, entries.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].hash < key.hash { low = middle + 1 } else { high = middle }
+            }
+            while low < entries.count, entries[low].hash == key.hash {
+                let entry = entries[low]
+                if (key.atStart || entry.includesSubdomains) && Self.equal(entry.name, url, key.start, key.end) { return true }
+                low += 1
             }
         }
         return false

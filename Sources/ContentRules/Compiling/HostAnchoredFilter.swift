@@ -28,8 +28,6 @@ struct HostAnchoredFilter: Sendable {
     var prefix: Prefix
     /// The literal host, lower-case, e.g. `ads.example.com`.
     var host: [UInt8]
-    /// The host up to its first dot: the index key.
-    var firstLabel: [UInt8]
     /// Whether the filter is exactly prefix + host + the usual end, so that
     /// the native check decides alone without running the regex.
     var isPure: Bool
@@ -89,7 +87,7 @@ struct HostAnchoredFilter: Sendable {
                     literal.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                     position += 1
                 }
-                return HostAnchoredFilter(prefix: prefix, host: host, firstLabel: Array(host[..<dot]), isPure: pure && !caseSensitive, tail: tailText, tailLiteral: literal)
+                return HostAnchoredFilter(prefix: prefix, host: host, isPure: pure && !caseSensitive, tail: tailText, tailLiteral: literal)
             }
         }
         return nil
@@ -97,41 +95,45 @@ struct HostAnchoredFilter: Sendable {
 }
 
 extension HostAnchoredFilter.Prefix {
-    /// Calls `body` with each position in `url` where this prefix lets a host
-    /// start. A sound over-approximation: a filter with this prefix can match
-    /// only if its host starts at one of these positions.
-    func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
-        let count = url.count
+    /// The prefix as one bit of a set.
+    var bit: UInt8 {
         switch self {
-        case .schemeLettersOneLabel:
-            var index = 0
-            while index < count, Self.isSchemeLetter(url[index]) { index += 1 }
-            guard index > 0, index + 2 < count, url[index] == 0x3A, url[index + 1] == 0x2F, url[index + 2] == 0x2F else { return }
-            let start = index + 3
-            body(start)
-            var label = start
-            while label < count, Self.isLabelByte(url[label]) { label += 1 }
-            if label > start, label < count, url[label] == 0x2E { body(label + 1) }
-        case .anySchemeAnySubdomains, .httpAnySubdomains:
-            var colon = 0
-            while colon < count, url[colon] != 0x3A { colon += 1 }
-            guard colon > 0, colon < count else { return }
-            var start = colon + 1
-            if self == .httpAnySubdomains {
-                guard colon == 4 || colon == 5, Self.isHTTP(url, colon), start + 1 < count,
-                    url[start] == 0x2F, url[start + 1] == 0x2F
-                else { return }
-                start += 2
-            } else if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
-                start += 2
+        case .schemeLettersOneLabel: return 1
+        case .anySchemeAnySubdomains: return 2
+        case .httpAnySubdomains: return 4
+        }
+    }
+
+    /// Calls `body` with each position in `url` where a host can start after
+    /// one of the prefixes, and the bits of the prefixes that let it start
+    /// there. A sound over-approximation: a filter can match only if its host
+    /// starts at one of these positions, with its prefix among the bits.
+    static func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        let count = url.count
+        // `^[^:]+:`: the first colon ends the scheme.
+        var colon = 0
+        while colon < count, url[colon] != 0x3A { colon += 1 }
+        guard colon > 0, colon < count else { return }
+        var start = colon + 1
+        var allowed = Self.anySchemeAnySubdomains.bit
+        if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
+            start += 2
+            if (colon == 4 || colon == 5) && isHTTP(url, colon) { allowed |= Self.httpAnySubdomains.bit }
+            if (0..<colon).allSatisfy({ isSchemeLetter(url[$0]) }) { allowed |= Self.schemeLettersOneLabel.bit }
+        }
+        body(start, allowed)
+        // `([a-z0-9-]+\.)?` allows one more start, after a first label of those characters.
+        var label = start
+        while label < count, isLabelByte(url[label]) { label += 1 }
+        let secondStartAllowsLetters = label > start && label < count && url[label] == 0x2E
+        // `([^/]+\.)?` allows a start after every dot before the path, but not after a leading dot.
+        let subdomains = allowed & ~Self.schemeLettersOneLabel.bit
+        var index = start
+        while index < count, url[index] != 0x2F {
+            if url[index] == 0x2E, index > start {
+                body(index + 1, subdomains | (index == label && secondStartAllowsLetters ? allowed & Self.schemeLettersOneLabel.bit : 0))
             }
-            body(start)
-            var index = start
-            while index < count, url[index] != 0x2F {
-                // `([^/]+\.)?` needs a character before its dot: a leading dot starts no host.
-                if url[index] == 0x2E, index > start { body(index + 1) }
-                index += 1
-            }
+            index += 1
         }
     }
 
@@ -153,57 +155,17 @@ extension HostAnchoredFilter.Prefix {
     }
 }
 
-extension HostAnchoredFilter {
-    /// The exact decision for a pure filter whose host may start at `start`.
-    func pureMatch(in url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let end = start + host.count
-        guard end <= url.count else { return false }
-        for offset in 0..<host.count {
-            var byte = url[start + offset]
-            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != host[offset] { return false }
-        }
-        switch prefix {
-        case .schemeLettersOneLabel:
-            if end == url.count { return true }
-            switch url[end] {
-            case 0x2F, 0x3A, 0x26, 0x3F: return true
-            default: return false
-            }
-        case .anySchemeAnySubdomains, .httpAnySubdomains:
-            return true
-        }
-    }
-}
-
-extension HostAnchoredFilter {
-    /// A necessary condition for an impure filter: the host and the tail's
-    /// leading literal stand at `start` (ASCII case-insensitively).
-    func prefilter(_ url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let end = start + host.count + tailLiteral.count
-        guard end <= url.count else { return false }
-        var offset = start
-        for expected in host {
-            var byte = url[offset]
-            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != expected { return false }
-            offset += 1
-        }
-        for expected in tailLiteral {
-            var byte = url[offset]
-            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != expected { return false }
-            offset += 1
-        }
-        return true
-    }
-}
-
 /// FNV-1a over lower-cased ASCII: the key of host and domain indexes.
 /// Collisions only cost a wasted check; every candidate is verified.
 @inline(__always)
 func hostKey(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    hostKey(bytes, continuing: 0xcbf2_9ce4_8422_2325, from: start, to: end)
+}
+
+/// The key of the bytes before `start` (`hash`) followed by `start..<end`.
+@inline(__always)
+func hostKey(_ bytes: UnsafeBufferPointer<UInt8>, continuing hash: UInt64, from start: Int, to end: Int) -> UInt64 {
+    var hash = hash
     var index = start
     while index < end {
         var byte = bytes[index]

@@ -12,6 +12,7 @@ struct TokenIndex: Sendable {
     /// A plain value (no references), so that probing costs no reference counting.
     struct Entry: Sendable, BitwiseCopyable {
         var rule: Int32
+        var gate: RuleGate
         /// The literal run around the word (lower-cased unless case-sensitive), in `runs`.
         var runStart: Int32
         var runLength: Int32
@@ -91,8 +92,17 @@ struct TokenIndex: Sendable {
         return words
     }
 
+    /// Words found in most URLs (schemes, the commonest host labels and
+    /// file kinds), as uBlock Origin's and adblock-rust's token indexes also
+    /// avoid them: a filter is indexed by one of these only if it has no
+    /// other word.
+    static let commonURLWords = [
+        "http", "https", "www", "com", "net", "org", "de", "co", "uk", "js", "css", "html", "php", "png", "jpg", "gif",
+        "cdn", "static", "img", "images", "api", "min", "wp", "content",
+    ]
+
     /// Builds the index for `candidates`; returns the ones it could not take.
-    static func build(_ candidates: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)])
+    static func build(_ candidates: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)], gates: [RuleGate])
         -> (index: TokenIndex, rest: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)])
     {
         let words = candidates.map { delimitedWords(of: $0.pattern) }
@@ -100,6 +110,8 @@ struct TokenIndex: Sendable {
         for list in words {
             for key in Set(list.map { hostKey($0.word) }) { frequency[key, default: 0] += 1 }
         }
+        // Words nearly every URL has are a poor key however rare they are among rules.
+        for word in commonURLWords { frequency[hostKey(Array(word.utf8)), default: 0] += candidates.count }
         var index = TokenIndex()
         var table: [UInt64: [Entry]] = [:]
         var rest: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
@@ -121,22 +133,33 @@ struct TokenIndex: Sendable {
                 regex = Int32(index.regexes.count)
                 index.regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: candidate.caseSensitive))
             }
-            let entry = Entry(rule: candidate.rule, runStart: Int32(index.runs.count), runLength: Int32(run.count),
+            let entry = Entry(rule: candidate.rule, gate: gates[Int(candidate.rule)], runStart: Int32(index.runs.count), runLength: Int32(run.count),
                               wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, regex: regex,
                               anchoredAtRun: best.runStartsPattern)
             index.runs += run
-            table[hostKey(best.word), default: []].append(entry)
+            table[key(run: run, wordOffset: best.wordOffset, wordLength: best.word.count), default: []].append(entry)
             index.count += 1
         }
         index.entries = HashIndex(table)
         return (index, rest)
     }
 
-    /// Calls `body` with each rule whose filter matches `url`.
-    func forEachMatch(in url: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void) {
+    /// The index key of a word in its run: the word with the run's
+    /// characters right before and after it, where the run has them. A URL
+    /// probes the four combinations for each of its words, so candidates
+    /// share the word's delimiters too: `/ads/` is not looked at for `/ads.js`.
+    static func key(run: [UInt8], wordOffset: Int, wordLength: Int) -> UInt64 {
+        let start = wordOffset > 0 ? wordOffset - 1 : wordOffset
+        let end = wordOffset + wordLength < run.count ? wordOffset + wordLength + 1 : wordOffset + wordLength
+        return hostKey(Array(run[start..<end]))
+    }
+
+    /// Adds to the collector each rule whose filter matches `url` and whose
+    /// gate admits the load, checking the gate before any regex runs. A rule
+    /// can be added more than once (once per occurrence of its word).
+    func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if entries.isEmpty { return }
         var start = 0
-        var reported: [Int32] = []
         let count = url.count
         runs.withUnsafeBufferPointer { runs in
             while start < count {
@@ -144,13 +167,25 @@ struct TokenIndex: Sendable {
                 var end = start
                 while end < count, Self.isAlphanumeric(url[end]) { end += 1 }
                 if end > start {
-                    entries.forEach(hostKey(url, from: start, to: end)) { entry in
-                        guard Self.runMatches(entry, runs, in: url, wordAt: start), !reported.contains(entry.rule) else { return }
-                        let runStart = start - Int(entry.wordOffset)
-                        if entry.regex < 0 || regexes[Int(entry.regex)].matches(url, from: entry.anchoredAtRun ? runStart : 0, anchored: entry.anchoredAtRun) {
-                            reported.append(entry.rule)
-                            body(entry.rule)
+                    func probe(_ key: UInt64) {
+                        entries.forEach(key) { entry in
+                            guard entry.gate.admits(collector.load), Self.runMatches(entry, runs, in: url, wordAt: start),
+                                entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
+                            else { return }
+                            let runStart = start - Int(entry.wordOffset)
+                            if entry.regex < 0 || regexes[Int(entry.regex)].matches(url, from: entry.anchoredAtRun ? runStart : 0, anchored: entry.anchoredAtRun) {
+                                collector.add(entry.rule)
+                            }
                         }
+                    }
+                    // The word alone, then with the character after it, before it, and both (see `key`).
+                    let word = hostKey(url, from: start, to: end)
+                    probe(word)
+                    if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1)) }
+                    if start > 0 {
+                        let before = hostKey(url, from: start - 1, to: end)
+                        probe(before)
+                        if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1)) }
                     }
                 }
                 start = end
@@ -173,3 +208,4 @@ struct TokenIndex: Sendable {
         return true
     }
 }
+

@@ -3,32 +3,42 @@ import WebURL
 extension ContentRuleEngine {
     /// Decides a load: which actions of which lists apply, as WebKit would.
     public func decide(_ request: ResourceRequest) -> Decision {
-        let urlString = request.url.serialization
         let isDocument = request.type == .topDocument || request.type == .childDocument
-        // WebKit never applies content rules to data: URLs.
-        if request.url.scheme == "data" {
-            return Decision(engine: self, applied: [], discarded: [], ignoredByRule: [:], stoppedByRule: [:], globalLists: [], isDocument: isDocument)
-        }
         let topString = request.pageURL?.serialization ?? ""
         let frameString = request.frameURL?.serialization ?? topString
-        var flags = RequestFlags(
+        var flags = LoadFlags(
             types: request.type.rawValue,
             loadType: request.isThirdParty(publicSuffixList: publicSuffixList) ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
             loadContext: request.loadContext.rawValue,
-            method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0)
-        let upgradable = (request.url.scheme == "http" || request.url.scheme == "ws") && request.url.port == nil
-        var decision = Self.withBytes(urlString) { urlBuffer in
-            Self.withBytes(topString) { topBuffer in
+            method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
+            schemes: [])
+        return Self.withBytes(request.url.serialization) { urlBuffer in
+            // WebKit never applies content rules to data: URLs.
+            if Self.hasScheme("data", urlBuffer) {
+                return Decision(engine: self, applied: [], discarded: [], ignoredByRule: [:], stoppedByRule: [:], globalLists: [], isDocument: isDocument)
+            }
+            flags.schemes = SchemeTest.passed(by: urlBuffer)
+            var decision = Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
                     var keys: [DomainKey] = []
                     DomainKeys.extract(from: topBuffer, into: &keys)
                     let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
-                    return decide(url: urlBuffer, flags: &flags, context: context, isDocument: isDocument)
+                    return decide(url: urlBuffer, flags: flags, context: context, isDocument: isDocument)
                 }
             }
+            decision.isUpgradable = (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil
+            return decision
         }
-        decision.isUpgradable = upgradable
-        return decision
+    }
+
+    /// Whether a canonical URL (lower-case scheme) has the scheme `name`.
+    @inline(__always)
+    static func hasScheme(_ name: StaticString, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard url.count > count, url[count] == UInt8(ascii: ":") else { return false }
+        let bytes = name.utf8Start
+        for index in 0..<count where url[index] != bytes[index] { return false }
+        return true
     }
 
     /// The UTF-8 bytes of a string without copying them when it is native.
@@ -38,112 +48,88 @@ extension ContentRuleEngine {
         return string.withUTF8(body)
     }
 
-    struct RequestFlags {
-        var types: UInt32
-        var loadType: UInt8
-        var loadContext: UInt8
-        var method: UInt8
-    }
-
-    @inline(__always)
-    private static func flagsAllow(_ meta: RuleMeta, _ flags: RequestFlags) -> Bool {
-        if meta.types != 0 && meta.types & flags.types == 0 { return false }
-        if meta.loadTypes != 0 && meta.loadTypes & flags.loadType == 0 { return false }
-        if meta.loadContexts != 0 && meta.loadContexts & flags.loadContext == 0 { return false }
-        if meta.method != 0 && meta.method != flags.method { return false }
-        return true
-    }
-
-    private func decide(url: UnsafeBufferPointer<UInt8>, flags: inout RequestFlags, context: ConditionContext, isDocument: Bool) -> Decision {
-        var matched: [Int32] = []
-        // Rules of the pre-sorted universal block, already in decision order.
-        var universal: [Int32] = []
-        var memo: [(condition: Int32, allows: Bool)] = []
-
-        func conditionAllows(_ condition: Int32) -> Bool {
-            if let known = memo.first(where: { $0.condition == condition }) { return known.allows }
-            let allows = conditions[Int(condition)].allows(context)
-            memo.append((condition, allows))
-            return allows
-        }
+    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, isDocument: Bool) -> Decision {
         let meta = UnsafeBufferPointer(ruleMeta)
-        func consider(_ rule: Int32) {
-            let info = meta[Int(rule)]
-            guard Self.flagsAllow(info, flags) else { return }
-            if info.condition >= 0 && !conditionAllows(info.condition) { return }
-            matched.append(rule)
-        }
-
-        // Host-anchored filters, by the first label at each possible host start.
-        for (prefixNumber, prefix) in HostAnchoredFilter.Prefix.allCases.enumerated() {
-            let index = hostIndexes[prefixNumber]
-            if index.isEmpty { continue }
-            prefix.forEachHostStart(in: url) { start in
-                var end = start
-                while end < url.count, url[end] != 0x2E, url[end] != 0x2F { end += 1 }
-                guard end < url.count, url[end] == 0x2E else { return }
-                index.forEach(hostKey(url, from: start, to: end)) { entry in
-                    let filter = hostFilters[Int(entry.filter)]
-                    let isMatch: Bool
-                    if let confirmation = hostConfirmations[Int(entry.filter)] {
-                        isMatch = filter.prefilter(url, at: start)
-                            && (hostConfirmationIsTail[Int(entry.filter)]
-                                ? confirmation.matches(url, from: start + filter.host.count, anchored: true)
-                                : confirmation.matches(url))
-                    } else {
-                        isMatch = filter.pureMatch(in: url, at: start)
-                    }
-                    if isMatch { consider(entry.rule) }
-                }
-            }
-        }
-        // Filters found through the words of the URL, then everything else that is a regex.
-        tokenIndex.forEachMatch(in: url) { consider($0) }
+        var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions)
+        // Host-anchored filters, then filters found through the words of the
+        // URL: their flags and conditions are checked before any regex runs.
+        hostIndex.collectMatches(in: url, into: &collector)
+        tokenIndex.collectMatches(in: url, into: &collector)
+        // Everything else that is a regex.
         for shard in regexSets {
             do {
-                try shard.set.forEachMatch(in: url) { consider(shard.rules[$0]) }
+                try shard.set.forEachMatch(in: url) { collector.consider(shard.rules[$0]) }
             } catch {
                 // The DFA ran out of memory: decide pattern by pattern rather than miss a block.
-                for (index, regex) in shard.fallback.enumerated() where regex.matches(url) { consider(shard.rules[index]) }
+                for (index, regex) in shard.fallback.enumerated() where regex.matches(url) { collector.consider(shard.rules[index]) }
             }
         }
-        // Rules that match every URL.
-        for rule in universalAlways { consider(rule) }
+        // Rules that match every URL (or every URL of a scheme).
+        for rule in universalAlways { collector.consider(rule) }
         if !universalIfDomain.isEmpty {
             for key in context.topDomainKeys {
-                universalIfDomain.forEach(key.hash) { consider($0) }
+                universalIfDomain.forEach(key.hash) { collector.consider($0) }
             }
         }
-        if !universalUnless.isEmpty {
-            var excluded: [Int32] = []
-            for key in context.topDomainKeys {
-                universalUnlessIndex.forEach(key.hash) { rule in
-                    if !conditionAllows(meta[Int(rule)].condition) { excluded.append(rule) }
-                }
-            }
-            if universalUnlessIsPlain {
-                return resolve(matched, merging: [], plainBlockExcluding: excluded, isDocument: isDocument)
-            }
-            universal.reserveCapacity(universalUnless.count)
-            for rule in universalUnless where Self.flagsAllow(meta[Int(rule)], flags) && !excluded.contains(rule) {
-                universal.append(rule)
+        guard !universalUnless.isEmpty else {
+            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: nil, isDocument: isDocument)
+        }
+        var excluded: [Int32] = []
+        for key in context.topDomainKeys {
+            universalUnlessIndex.forEach(key.hash) { rule in
+                if !collector.conditionAllows(meta[Int(rule)].gate.condition) { excluded.append(rule) }
             }
         }
-        return resolve(matched, merging: universal, plainBlockExcluding: nil, isDocument: isDocument)
+        if universalUnlessIsPlain {
+            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: excluded, isDocument: isDocument)
+        }
+        // Rules of the pre-sorted universal block, already in decision order.
+        var universal: [Int32] = []
+        universal.reserveCapacity(universalUnless.count)
+        for rule in universalUnless where meta[Int(rule)].gate.admits(flags) && !excluded.contains(rule) {
+            universal.append(rule)
+        }
+        return resolve(collector.takeMatched(), merging: universal, plainBlockExcluding: nil, isDocument: isDocument)
     }
 
     /// Orders matched rules by list and location and applies the ignore rules.
     /// With `plainBlockExcluding`, the plain universal block applies too (but
     /// for the excluded rules), within the window the ignore rules leave.
-    private func resolve(_ matched: [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, isDocument: Bool) -> Decision {
+    private func resolve(_ matched: consuming [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, isDocument: Bool) -> Decision {
         let meta = UnsafeBufferPointer(ruleMeta)
         @inline(__always) func precedes(_ a: Int32, _ b: Int32) -> Bool {
             let (oa, ob) = (meta[Int(a)].order, meta[Int(b)].order)
             return oa != ob ? oa < ob : a < b
         }
-        var sorted = matched
-        sorted.sort(by: precedes)
-        // Merge with the universal block; drop duplicates (a rule found at two host positions).
+        var unique = consume matched
+        if unique.count > 1 { unique.sort(by: precedes) }
+        if universal.isEmpty {
+            // Drop duplicates (a rule found at two host positions) in place.
+            var kept = 0
+            for index in unique.indices where kept == 0 || unique[kept - 1] != unique[index] {
+                unique[kept] = unique[index]
+                kept += 1
+            }
+            unique.removeLast(unique.count - kept)
+        } else {
+            unique = Self.merge(unique, universal, precedes: precedes)
+        }
+        var decision: Decision
+        if !unique.contains(where: { meta[Int($0)].kind == .ignorePrevious || meta[Int($0)].kind == .ignoreFollowing }) {
+            // The common case: no ignore rule, so every rule applies and every global stylesheet too.
+            decision = Decision(engine: self, applied: unique, discarded: [], ignoredByRule: [:], stoppedByRule: [:],
+                                globalLists: isDocument ? listsWithGlobalSelectors : [], isDocument: isDocument)
+        } else {
+            decision = applyIgnoreRules(unique, isDocument: isDocument)
+        }
+        if let excluded = plainBlockExcluding {
+            decision.plainBlock = .init(excluded: excluded)
+        }
+        return decision
+    }
+
+    /// Merges two lists sorted by `precedes`, dropping duplicates.
+    private static func merge(_ sorted: [Int32], _ universal: [Int32], precedes: (Int32, Int32) -> Bool) -> [Int32] {
         var unique: [Int32] = []
         unique.reserveCapacity(sorted.count + universal.count)
         var (i, j) = (0, 0)
@@ -158,7 +144,12 @@ extension ContentRuleEngine {
             }
             if unique.last != next { unique.append(next) }
         }
+        return unique
+    }
 
+    /// Applies each list's ignore rules to its matched rules (sorted, unique).
+    private func applyIgnoreRules(_ unique: [Int32], isDocument: Bool) -> Decision {
+        let meta = UnsafeBufferPointer(ruleMeta)
         var applied: [Int32] = []
         var discarded: [Int32] = []
         var ignoredBy: [Int32: Int32] = [:]
@@ -184,10 +175,6 @@ extension ContentRuleEngine {
             applied += segment
             start = end
         }
-        var decision = Decision(engine: self, applied: applied, discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists, isDocument: isDocument)
-        if let excluded = plainBlockExcluding {
-            decision.plainBlock = .init(excluded: excluded)
-        }
-        return decision
+        return Decision(engine: self, applied: applied, discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists, isDocument: isDocument)
     }
 }

@@ -39,14 +39,31 @@ public struct ResourceRequest: Sendable {
     }
 
     /// Whether the resource is on another site than the page, by registrable
-    /// domain (Public Suffix List), as WebKit's `isThirdParty`.
+    /// domain (Public Suffix List), as WebKit's `isThirdParty`. Reads the
+    /// URLs' bytes without building strings: it runs for every decision.
     public func isThirdParty(publicSuffixList: PublicSuffixList) -> Bool {
         guard let pageURL else { return true }
-        let pageHost = pageURL.hostname
-        let host = url.hostname
-        if pageHost.isEmpty || host.isEmpty { return pageHost != host }
-        let site = publicSuffixList.registrableDomain(of: pageHost) ?? pageHost
-        return !(host == site || host.hasSuffix("." + site))
+        var (pageText, text) = (pageURL.serialization, url.serialization)
+        return pageText.withUTF8 { page in
+            text.withUTF8 { resource in
+                let pageHost = UnsafeBufferPointer(rebasing: page[pageURL.hostnameRange])
+                let host = UnsafeBufferPointer(rebasing: resource[url.hostnameRange])
+                if pageHost.isEmpty || host.isEmpty { return !(pageHost.isEmpty && host.isEmpty) }
+                // The page's site: its registrable domain (lower-cased), else its whole host.
+                let registrable = publicSuffixList.registrableDomainStart(inASCII: pageHost)
+                let siteStart = registrable ?? 0
+                let siteLength = pageHost.count - siteStart
+                guard host.count >= siteLength else { return true }
+                let offset = host.count - siteLength
+                if offset > 0 && host[offset - 1] != UInt8(ascii: ".") { return true }
+                for index in 0..<siteLength {
+                    var siteByte = pageHost[siteStart + index]
+                    if registrable != nil, siteByte >= 0x41, siteByte <= 0x5A { siteByte |= 0x20 }
+                    if host[offset + index] != siteByte { return true }
+                }
+                return false
+            }
+        }
     }
 }
 

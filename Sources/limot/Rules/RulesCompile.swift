@@ -34,6 +34,7 @@ struct RulesCompile: ParsableCommand {
         print("  word index               \(stats.wordIndexedRules)")
         print("  RE2 sets                 \(stats.regexSetPatterns) patterns in \(stats.regexSets) set\(stats.regexSets == 1 ? "" : "s")")
         print("  match every URL          \(stats.universalRules)")
+        print("  test the scheme only     \(stats.schemeOnlyRules)")
         print("  conditions               \(stats.conditions)")
         print("  selectors                \(stats.selectors) (\(stats.globalSelectors) in global stylesheets)")
         if let output {
@@ -41,7 +42,7 @@ struct RulesCompile: ParsableCommand {
             let json = """
                 {"lists":\(stats.lists),"rules":\(stats.rules),"rulesByAction":{\(actions)},"hostIndexedRules":\(stats.hostIndexedRules),\
                 "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
-                "universalRules":\(stats.universalRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
+                "universalRules":\(stats.universalRules),"schemeOnlyRules":\(stats.schemeOnlyRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
                 "globalSelectors":\(stats.globalSelectors),"compileSeconds":\(stats.compileSeconds),"memoryMiB":\(memory)}
 
                 """

@@ -1,0 +1,138 @@
+/// Finds the host-anchored url-filters (see `HostAnchoredFilter`) that match
+/// a URL, by the first label of the host at each place a host can start.
+///
+/// Everything a probe reads is plain memory: the entries are bit-copyable and
+/// the hosts and literals sit back to back in one buffer, so looking through
+/// the candidates costs no reference counting.
+struct HostIndex: Sendable {
+    /// One indexed filter.
+    struct Entry: Sendable, BitwiseCopyable {
+        var rule: Int32
+        var gate: RuleGate
+        /// The host (lower-case) and then the literal that must follow it, in `bytes`.
+        var bytesStart: Int32
+        var hostLength: Int32
+        var literalLength: Int32
+        /// Index in `confirmations`, or -1 when the native check decides alone.
+        var confirmation: Int32
+        /// Whether the confirmation is the filter's tail, anchored right after the host.
+        var confirmsTail: Bool
+        /// The bit of the filter's prefix (`HostAnchoredFilter.Prefix.bit`).
+        var prefix: UInt8
+        /// Whether the host must be followed by the end of the URL or one of `/:&?`
+        /// (AdGuard's `([/:&\?].*)?$`); only for filters without a confirmation.
+        var needsSeparator: Bool
+    }
+
+    private var table: [UInt64: [Entry]] = [:]
+    private(set) var index = HashIndex<Entry>()
+    private var bytes: [UInt8] = []
+    /// The regexes that confirm impure filters (kept alive here).
+    private(set) var confirmations: [LazyRegex] = []
+    private(set) var count = 0
+    private(set) var pureCount = 0
+
+    /// Adds a recognised filter for `rule`; `pattern` is its whole url-filter.
+    mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate) {
+        var entry = Entry(rule: rule, gate: gate, bytesStart: Int32(bytes.count), hostLength: Int32(filter.host.count), literalLength: 0,
+                          confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, needsSeparator: false)
+        bytes += filter.host
+        if filter.isPure {
+            entry.needsSeparator = filter.prefix == .schemeLettersOneLabel
+            pureCount += 1
+        } else {
+            // An impure filter is confirmed by its tail alone, anchored right after the host:
+            // the index visits exactly the places where the prefix can end, and the literal
+            // check compares the host ASCII case-insensitively, which is exact unless the
+            // filter is case-sensitive (hosts of non-special URLs keep their case).
+            let tail = caseSensitive ? nil : try? URLFilterParser.parse(filter.tail)
+            entry.confirmation = Int32(confirmations.count)
+            entry.confirmsTail = tail != nil
+            confirmations.append(LazyRegex(pattern: (tail ?? pattern).re2Pattern, caseSensitive: caseSensitive))
+            entry.literalLength = Int32(filter.tailLiteral.count)
+            bytes += filter.tailLiteral
+        }
+        table[Self.key(of: filter.host), default: []].append(entry)
+        count += 1
+    }
+
+    /// The index key of a filter's host: its first two labels when both are
+    /// whole (followed by a dot), else its first label. Lists name many hosts
+    /// under `www.` or `ads.`, so one label alone makes long candidate lists.
+    static func key(of host: [UInt8]) -> UInt64 {
+        let first = host.firstIndex(of: 0x2E)!
+        if let second = host[(first + 1)...].firstIndex(of: 0x2E), second > first + 1 {
+            return hostKey(Array(host[..<second]))
+        }
+        return hostKey(Array(host[..<first]))
+    }
+
+    /// Freezes the table into a flat index; call once after the last `add`.
+    mutating func finish() {
+        index = HashIndex(table)
+        table = [:]
+    }
+
+    /// Adds to the collector each rule whose filter matches `url` and whose
+    /// gate admits the load, checking the gate before any regex runs. A rule
+    /// can be added more than once.
+    func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
+        if index.isEmpty { return }
+        bytes.withUnsafeBufferPointer { bytes in
+            HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
+                func probe(_ key: UInt64) {
+                    index.forEach(key) { entry in
+                        guard entry.prefix & prefixes != 0, entry.gate.admits(collector.load) else { return }
+                        if matches(entry, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
+                    }
+                }
+                // Probe with the first label, then with the first two labels (see `key(of:)`).
+                guard let first = Self.labelEnd(in: url, from: start) else { return }
+                let oneLabel = hostKey(url, from: start, to: first)
+                probe(oneLabel)
+                if let second = Self.labelEnd(in: url, from: first + 1) {
+                    probe(hostKey(url, continuing: oneLabel, from: first, to: second))
+                }
+            }
+        }
+    }
+
+    /// The end of the label starting at `start` when a dot ends it (not a
+    /// slash, not the URL's end) and it is not empty.
+    @inline(__always)
+    private static func labelEnd(in url: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var end = start
+        while end < url.count, url[end] != 0x2E, url[end] != 0x2F { end += 1 }
+        return end > start && end < url.count && url[end] == 0x2E ? end : nil
+    }
+
+    /// Whether the entry's filter matches with its host at `start`.
+    @inline(__always)
+    private func matches(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, at start: Int, collector: inout MatchCollector) -> Bool {
+        guard Self.literalMatches(entry, bytes, in: url, at: start), entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
+        let after = start + Int(entry.hostLength)
+        guard entry.confirmation >= 0 else {
+            guard entry.needsSeparator && after < url.count else { return true }
+            switch url[after] {
+            case 0x2F, 0x3A, 0x26, 0x3F: return true
+            default: return false
+            }
+        }
+        let regex = confirmations[Int(entry.confirmation)]
+        return entry.confirmsTail ? regex.matches(url, from: after, anchored: true) : regex.matches(url)
+    }
+
+    /// Whether the entry's host and literal stand at `start` (ASCII case-insensitively).
+    @inline(__always)
+    private static func literalMatches(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let length = Int(entry.hostLength + entry.literalLength)
+        guard start + length <= url.count else { return false }
+        let expected = Int(entry.bytesStart)
+        for offset in 0..<length {
+            var byte = url[start + offset]
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != bytes[expected + offset] { return false }
+        }
+        return true
+    }
+}

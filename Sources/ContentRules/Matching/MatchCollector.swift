@@ -1,0 +1,68 @@
+/// The state of one decision while the indexes report candidates: the load's
+/// facts, the conditions already evaluated, and the rules that apply so far.
+///
+/// The indexes receive it `inout` rather than closures over local variables:
+/// locals captured by closures are checked for exclusive access at run time,
+/// which cost a tenth of every decision.
+struct MatchCollector {
+    let load: LoadFlags
+    let context: ConditionContext
+    let meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>
+    let conditions: [CompiledCondition]
+    /// Rules that apply, in no order, possibly repeated.
+    private(set) var matched: [Int32] = []
+    /// Conditions evaluated for this load: a load meets few of them, so the
+    /// first ones are kept inline and the rest, if any, in `moreMemo`.
+    private var memoConditions = InlineArray<16, Int32>(repeating: -1)
+    private var memoAllows: UInt16 = 0
+    private var memoCount = 0
+    private var moreMemo: [(condition: Int32, allows: Bool)] = []
+
+    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: [CompiledCondition]) {
+        self.load = load
+        self.context = context
+        self.meta = meta
+        self.conditions = conditions
+    }
+
+    /// Whether the condition lets its rules apply to this load.
+    mutating func conditionAllows(_ condition: Int32) -> Bool {
+        for index in 0..<memoCount where memoConditions[index] == condition { return memoAllows & (1 << index) != 0 }
+        for known in moreMemo where known.condition == condition { return known.allows }
+        let allows = conditions[Int(condition)].allows(context)
+        if memoCount < memoConditions.count {
+            memoConditions[memoCount] = condition
+            if allows { memoAllows |= 1 << memoCount }
+            memoCount += 1
+        } else {
+            moreMemo.append((condition, allows))
+        }
+        return allows
+    }
+
+    /// Adds a rule that applies.
+    @inline(__always)
+    mutating func add(_ rule: Int32) {
+        // One allocation for the usual handful of rules rather than a few growing ones.
+        if matched.capacity == 0 { matched.reserveCapacity(16) }
+        matched.append(rule)
+    }
+
+    /// The rules added, leaving the collector empty (so they move without a copy).
+    mutating func takeMatched() -> [Int32] {
+        var taken: [Int32] = []
+        swap(&taken, &matched)
+        return taken
+    }
+
+    /// Whether a gate (flags and condition) admits this load.
+    @inline(__always)
+    mutating func admits(_ gate: RuleGate) -> Bool {
+        gate.admits(load) && (gate.condition < 0 || conditionAllows(gate.condition))
+    }
+
+    /// Adds a rule whose pattern matched, if its gate admits the load.
+    mutating func consider(_ rule: Int32) {
+        if admits(meta[Int(rule)].gate) { add(rule) }
+    }
+}

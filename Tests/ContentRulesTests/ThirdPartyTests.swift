@@ -1,0 +1,56 @@
+import Testing
+import WebURL
+@testable import ContentRules
+
+/// `ResourceRequest.isThirdParty` reads the URLs' bytes for speed; these
+/// tests hold it to the plain string definition (same registrable domain, or
+/// the same host when there is none), as WebKit's `isThirdParty` compares.
+@Suite("First and third party")
+struct ThirdPartyTests {
+    /// The definition, with strings.
+    private func reference(_ url: WebURL, page: WebURL?) -> Bool {
+        guard let page else { return true }
+        let (pageHost, host) = (page.hostname, url.hostname)
+        if pageHost.isEmpty || host.isEmpty { return pageHost != host }
+        let site = PublicSuffixList.shared.registrableDomain(of: pageHost) ?? pageHost
+        return !(host == site || host.hasSuffix("." + site))
+    }
+
+    @Test("named cases", arguments: [
+        ("http://cdn.page.com/x", "http://page.com/", false), ("http://page.com.evil.com/x", "http://page.com/", true),
+        ("http://a.co.uk/x", "http://b.co.uk/", true), ("http://x.a.co.uk/x", "http://y.a.co.uk/", false),
+        ("http://127.0.0.1:8080/x", "http://127.0.0.1/", false), ("http://127.0.0.2/x", "http://127.0.0.1/", true),
+        ("http://[::1]/x", "http://[::1]:81/", false), ("https://co.uk/", "https://co.uk/", false), ("https://x.co.uk/", "https://co.uk/", false),
+        ("http://a.com./x", "http://a.com/", true), ("http://x.a.com./", "http://a.com./", false), ("http://xa.com/", "http://a.com/", true),
+        ("data:text/plain,x", "http://a.com/", true), ("foo:bar", "foo:baz", false), ("foo://Host/x", "foo://host/", true),
+        ("https://foo.github.io/", "https://bar.github.io/", true), ("https://www.example.com/", "https://example.com/", false),
+    ])
+    func namedCase(_ url: String, _ page: String, _ thirdParty: Bool) throws {
+        let request = ResourceRequest(url: try WebURL(url), type: .image, pageURL: try WebURL(page))
+        #expect(request.isThirdParty(publicSuffixList: .shared) == thirdParty)
+        #expect(reference(request.url, page: request.pageURL) == thirdParty)
+    }
+
+    @Test func noPageIsThirdParty() throws {
+        #expect(ResourceRequest(url: try WebURL("https://a.com/"), type: .image, pageURL: nil).isThirdParty(publicSuffixList: .shared))
+    }
+
+    /// Every pair of a few hundred hosts around shared suffixes agrees with the definition.
+    @Test func agreesWithTheDefinition() throws {
+        let labels = ["a", "www", "ads", "co", "uk", "com", "github", "io", "example", "b-c", "x1", "xn--bcher-kva"]
+        var hosts: [String] = []
+        for first in labels {
+            for second in labels { hosts += ["\(first).\(second)", "\(first).\(second).com", "\(first).\(second).co.uk"] }
+        }
+        let urls = try hosts.map { try WebURL("https://\($0)/") } + [try WebURL("http://10.0.0.1/"), try WebURL("mailto:x@y")]
+        var checked = 0
+        for url in urls {
+            for page in urls where url.hostname.hasSuffix(page.hostname.split(separator: ".").last.map(String.init) ?? "") {
+                let request = ResourceRequest(url: url, type: .script, pageURL: page)
+                #expect(request.isThirdParty(publicSuffixList: .shared) == reference(url, page: page), "\(url) on \(page)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+    }
+}
