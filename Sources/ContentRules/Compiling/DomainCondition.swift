@@ -69,47 +69,61 @@ enum DomainKeys {
 
 /// A domain list checked without regexes, with the same result as WebKit's.
 struct NativeDomainList: Sendable {
-    struct Entry: Sendable {
+    /// One domain: its hash, where its name sits in `names`, and whether it
+    /// also covers subdomains (`*domain`). Plain values, so that searching
+    /// the list costs no reference counting.
+    struct Entry: Sendable, BitwiseCopyable {
         var hash: UInt64
-        var name: [UInt8]
+        var nameStart: Int32
+        var nameLength: Int32
         var includesSubdomains: Bool
     }
 
     /// Sorted by hash, so that long lists (some rules name hundreds of
     /// sites) are searched rather than scanned.
-    var entries: [Entry]
+    private(set) var entries: [Entry] = []
+    /// The names, lower-case, back to back.
+    private var names: [UInt8] = []
 
     init(domains: [String]) {
-        entries = domains.map { domain in
+        var unsorted: [Entry] = []
+        for domain in domains {
             let wildcard = domain.hasPrefix("*")
             let name = Array(wildcard ? domain.utf8.dropFirst() : domain.utf8[...])
-            return Entry(hash: hostKey(name), name: name, includesSubdomains: wildcard)
-        }.sorted { $0.hash < $1.hash }
+            unsorted.append(Entry(hash: hostKey(name), nameStart: Int32(names.count), nameLength: Int32(name.count), includesSubdomains: wildcard))
+            names += name
+        }
+        entries = unsorted.sorted { $0.hash < $1.hash }
     }
 
     func matches(_ keys: [DomainKey], in url: UnsafeBufferPointer<UInt8>) -> Bool {
-        for key in keys {
-            // The first entry whose hash is not below the key's.
-            var (low, high) = (0, entries.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if entries[middle].hash < key.hash { low = middle + 1 } else { high = middle }
-            }
-            while low < entries.count, entries[low].hash == key.hash {
-                let entry = entries[low]
-                if (key.atStart || entry.includesSubdomains) && Self.equal(entry.name, url, key.start, key.end) { return true }
-                low += 1
+        entries.withUnsafeBufferPointer { entries in
+            names.withUnsafeBufferPointer { names in
+                for key in keys {
+                    // The first entry whose hash is not below the key's.
+                    var (low, high) = (0, entries.count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if entries[middle].hash < key.hash { low = middle + 1 } else { high = middle }
+                    }
+                    while low < entries.count, entries[low].hash == key.hash {
+                        let entry = entries[low]
+                        if (key.atStart || entry.includesSubdomains) && Self.equal(entry, names, url, key.start, key.end) { return true }
+                        low += 1
+                    }
+                }
+                return false
             }
         }
-        return false
     }
 
-    static func equal(_ name: [UInt8], _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        guard end - start == name.count else { return false }
-        for offset in 0..<name.count {
+    private static func equal(_ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start == Int(entry.nameLength) else { return false }
+        let nameStart = Int(entry.nameStart)
+        for offset in 0..<Int(entry.nameLength) {
             var byte = url[start + offset]
             if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != name[offset] { return false }
+            if byte != names[nameStart + offset] { return false }
         }
         return true
     }

@@ -159,7 +159,17 @@ extension HostAnchoredFilter.Prefix {
 /// Collisions only cost a wasted check; every candidate is verified.
 @inline(__always)
 func hostKey(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
-    hostKey(bytes, continuing: 0xcbf2_9ce4_8422_2325, from: start, to: end)
+    hostKey(bytes, continuing: hostKeyBasis, from: start, to: end)
+}
+
+/// The key of no bytes.
+let hostKeyBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+/// The key of the bytes before (`hash`) followed by `byte`.
+@inline(__always)
+func hostKeyStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    return (hash ^ UInt64(lower)) &* 0x100_0000_01b3
 }
 
 /// The key of the bytes before `start` (`hash`) followed by `start..<end`.
@@ -168,9 +178,7 @@ func hostKey(_ bytes: UnsafeBufferPointer<UInt8>, continuing hash: UInt64, from 
     var hash = hash
     var index = start
     while index < end {
-        var byte = bytes[index]
-        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        hash = hostKeyStep(hash, bytes[index])
         index += 1
     }
     return hash

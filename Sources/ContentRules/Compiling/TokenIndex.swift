@@ -41,6 +41,9 @@ struct TokenIndex: Sendable {
     }
 
     private(set) var entries = HashIndex<Entry>()
+    /// The indexed words themselves (without their delimiters), so that a
+    /// URL's word that no filter has costs one hash and one bit test.
+    private(set) var words = KeyFilter([], count: 0)
     private(set) var count = 0
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
@@ -114,6 +117,7 @@ struct TokenIndex: Sendable {
         for word in commonURLWords { frequency[hostKey(Array(word.utf8)), default: 0] += candidates.count }
         var index = TokenIndex()
         var table: [UInt64: [Entry]] = [:]
+        var indexedWords: [UInt64] = []
         var rest: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
         for (candidate, list) in zip(candidates, words) {
             // The rarest word, and among equals the longest run (the strongest prefilter).
@@ -138,9 +142,11 @@ struct TokenIndex: Sendable {
                               anchoredAtRun: best.runStartsPattern)
             index.runs += run
             table[key(run: run, wordOffset: best.wordOffset, wordLength: best.word.count), default: []].append(entry)
+            indexedWords.append(hostKey(best.word))
             index.count += 1
         }
         index.entries = HashIndex(table)
+        index.words = KeyFilter(indexedWords, count: indexedWords.count)
         return (index, rest)
     }
 
@@ -164,9 +170,14 @@ struct TokenIndex: Sendable {
         runs.withUnsafeBufferPointer { runs in
             while start < count {
                 while start < count, !Self.isAlphanumeric(url[start]) { start += 1 }
+                // The word and its key in one pass.
                 var end = start
-                while end < count, Self.isAlphanumeric(url[end]) { end += 1 }
-                if end > start {
+                var word: UInt64 = hostKeyBasis
+                while end < count, Self.isAlphanumeric(url[end]) {
+                    word = hostKeyStep(word, url[end])
+                    end += 1
+                }
+                if end > start && words.mayContain(word) {
                     func probe(_ key: UInt64) {
                         entries.forEach(key) { entry in
                             guard entry.gate.admits(collector.load), Self.runMatches(entry, runs, in: url, wordAt: start),
@@ -179,7 +190,6 @@ struct TokenIndex: Sendable {
                         }
                     }
                     // The word alone, then with the character after it, before it, and both (see `key`).
-                    let word = hostKey(url, from: start, to: end)
                     probe(word)
                     if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1)) }
                     if start > 0 {

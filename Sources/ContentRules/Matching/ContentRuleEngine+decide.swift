@@ -21,6 +21,7 @@ extension ContentRuleEngine {
             var decision = Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
                     var keys: [DomainKey] = []
+                    keys.reserveCapacity(16)  // one allocation for the usual host
                     DomainKeys.extract(from: topBuffer, into: &keys)
                     let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
                     return decide(url: urlBuffer, flags: flags, context: context, isDocument: isDocument)
