@@ -23,7 +23,10 @@ enum BaseElement {
                     let kind = AttributeKind($0.name)
                     return kind == .color || kind == .face || kind == .size
                 }
-                if foreign.breakOut(name, hasFontAttributes: hasFontAttributes) { tokenizer.inForeignContent = false }
+                if let depth = foreign.breakOut(name, hasFontAttributes: hasFontAttributes) {
+                    tokenizer.inForeignContent = foreign.current != .html
+                    if depth < openElements.count { openElements.removeSubrange(depth...) }
+                }
                 let namespace = foreign.namespace(of: names.element(name))
                 let kind = DocumentRewriter.adjusted(names.element(name), in: namespace)
                 if kind == .base, namespace == .html, let href = attributes.first(where: { AttributeKind($0.name) == .href }) {

@@ -143,8 +143,9 @@ struct DocumentRewriter {
         var kind = names.element(name)
         let hasAttributes = tokenizer.attributeCount > 0
         attributes.load(from: tokenizer, names: names)
-        let breaksOut = foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil)
-        if breaksOut { tokenizer.inForeignContent = false }
+        let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil)
+        let breaksOut = breakOutDepth != nil
+        if let breakOutDepth { poppedByBreakOut(from: breakOutDepth) }
         let namespace = foreign.namespace(of: kind)
         kind = Self.adjusted(kind, in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
@@ -251,8 +252,16 @@ struct DocumentRewriter {
         writer.write("<head>")
         // Inside SVG or MathML (`<svg>` before any content), this `<head>`
         // ends foreign content for the browser: so it does here.
-        if foreign.breakOut(names.head, hasFontAttributes: false) { tokenizer.inForeignContent = false }
+        if let depth = foreign.breakOut(names.head, hasFontAttributes: false) { poppedByBreakOut(from: depth) }
         markHeadStart()
+    }
+
+    /// A tag broke out of SVG or MathML: the browser popped the foreign
+    /// elements from `depth` up, so a later end tag (`</script>`) must not
+    /// find them and end what the browser still has open.
+    private mutating func poppedByBreakOut(from depth: Int) {
+        tokenizer.inForeignContent = foreign.current != .html
+        if skipping == nil, depth < openElements.count { openElements.removeSubrange(depth...) }
     }
 
     private mutating func markHeadStart() {

@@ -20,11 +20,18 @@ struct ForeignContent {
         return kind == .svg ? .svg : kind == .math ? .math : .html
     }
 
-    /// A start tag of HTML that ends foreign content in a browser.
-    mutating func breakOut(_ name: NameKey, hasFontAttributes: Bool) -> Bool {
-        guard current != .html, ElementKind.breakOut[name] != nil || (name == Self.font && hasFontAttributes) else { return false }
-        open.removeAll()
-        return true
+    /// A start tag of HTML that ends foreign content in a browser, which
+    /// pops the open elements down to the nearest HTML integration point (or
+    /// HTML element). Returns the stack depth from which elements were
+    /// popped, or nil when the tag breaks nothing.
+    mutating func breakOut(_ name: NameKey, hasFontAttributes: Bool) -> Int? {
+        guard current != .html, ElementKind.breakOut[name] != nil || (name == Self.font && hasFontAttributes) else { return nil }
+        var depth = Int.max
+        while let last = open.last, last.content != .html {
+            depth = last.depth
+            open.removeLast()
+        }
+        return depth
     }
 
     /// An element with content opened in `namespace`, at `depth` in the
