@@ -28,8 +28,8 @@ struct SchemeTest: OptionSet, Sendable, Hashable {
     ]
 
     /// The test a url-filter is, or nil. Case-sensitive filters are left to
-    /// RE2: URLs keep the case of non-special schemes' hosts, and the native
-    /// tests compare ASCII case-insensitively.
+    /// RE2: the native tests compare ASCII case-insensitively (real lists
+    /// have no case-sensitive scheme-only filter).
     static func recognize(_ urlFilter: String, caseSensitive: Bool) -> SchemeTest? {
         if caseSensitive { return nil }
         return spellings.first { $0.0 == urlFilter }?.1
