@@ -24,7 +24,7 @@ public enum RuleListCheck {
         let plain: ContentRuleEngine
         do {
             indexed = try ContentRuleEngine(lists: [list])
-            plain = try ContentRuleEngine(lists: [list], options: .init(indexesHosts: false, indexesWords: false, indexesDomains: false))
+            plain = try ContentRuleEngine(lists: [list], options: .init(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false))
         } catch {
             throw violation("an accepted list compiles", "\(error)")
         }

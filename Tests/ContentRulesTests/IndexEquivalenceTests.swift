@@ -12,7 +12,7 @@ import WebURL
 // against a real request corpus.
 
 /// Every index off: each url-filter and condition is decided by RE2.
-private let plainOptions = ContentRuleEngine.Options(indexesHosts: false, indexesWords: false, indexesDomains: false)
+private let plainOptions = ContentRuleEngine.Options(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false)
 
 /// SplitMix64: small, fast and deterministic across platforms.
 struct SeededGenerator: RandomNumberGenerator {
@@ -389,6 +389,9 @@ struct IndexEquivalenceTests {
         #expect(indexed.statistics.schemeOnlyRules == 7 * 4)
         #expect(plain.statistics.schemeOnlyRules == 0)
         #expect(indexed.statistics.regexSetPatterns < plain.statistics.regexSetPatterns)
+        // Index candidates are confirmed natively, so the comparison covers the segment matcher too.
+        #expect(indexed.statistics.nativePatterns >= 40)
+        #expect(plain.statistics.nativePatterns == 0)
     }
 
     /// Hand-picked edge cases, so that a failure names a readable URL.

@@ -188,14 +188,15 @@ struct URLFilterParserTests {
         return cases
     }()
 
-    @Test("raw search semantics", arguments: searchCases)
-    func rawSearch(_ testCase: SearchCase) throws {
+    /// Through RE2 and through the native segment matcher (where the pattern has that shape).
+    @Test("raw search semantics", arguments: searchCases, [false, true])
+    func rawSearch(_ testCase: SearchCase, native: Bool) throws {
         var matched: Set<Int> = []
         for (index, source) in testCase.patterns.enumerated() {
-            let pattern = try URLFilterParser.parse(source)
+            var matchers = PatternMatchers()
+            let id = matchers.add(try URLFilterParser.parse(source), caseSensitive: false, native: native)
             var bytes = Array(testCase.input.utf8)
-            let regex = LazyRegex(pattern: pattern.re2Pattern, caseSensitive: false)
-            let hit = bytes.withUnsafeMutableBufferPointer { regex.matches(UnsafeBufferPointer($0)) }
+            let hit = bytes.withUnsafeMutableBufferPointer { matchers.matches(id, in: UnsafeBufferPointer($0)) }
             if hit { matched.insert(index) }
         }
         #expect(matched == testCase.matching)

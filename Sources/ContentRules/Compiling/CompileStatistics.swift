@@ -16,6 +16,10 @@ public struct CompileStatistics: Sendable {
     /// Patterns compiled into RE2 sets, and how many sets.
     public var regexSetPatterns = 0
     public var regexSets = 0
+    /// Filters confirmed one at a time (index candidates, URL conditions):
+    /// matched natively as segments and `.*` gaps, or by their own RE2 regex.
+    public var nativePatterns = 0
+    public var singleRegexes = 0
     /// Distinct conditions (domain lists and URL regexes).
     public var conditions = 0
     /// css-display-none selectors, and those in the lists' global stylesheets.

@@ -3,31 +3,31 @@ struct CompiledCondition: Sendable {
     enum Test: Sendable {
         /// Domains checked natively (see `DomainKeys`), identical to WebKit's regexes.
         case domains(NativeDomainList)
-        /// Regexes searched in the URL; `matchesEverything` short-cuts WebKit's universal conditions.
-        case regexes([LazyRegex], matchesEverything: Bool)
+        /// Patterns searched in the URL; `matchesEverything` short-cuts WebKit's universal conditions.
+        case patterns(PatternMatchers, matchesEverything: Bool)
     }
 
     var kind: Condition.Kind
     var test: Test
 
-    init(_ condition: Condition, trigger: Trigger, nativeDomains: Bool = true) {
+    init(_ condition: Condition, trigger: Trigger, nativeDomains: Bool = true, nativePatterns: Bool = true) {
         kind = condition.kind
         let caseSensitive = condition.kind.appliesToTopURL ? trigger.topURLFilterIsCaseSensitive : trigger.frameURLFilterIsCaseSensitive
         if nativeDomains && condition.kind.isDomainList && !caseSensitive && condition.values.allSatisfy(DomainKeys.isNative) {
             test = .domains(NativeDomainList(domains: condition.values))
             return
         }
-        var regexes: [LazyRegex] = []
+        var matchers = PatternMatchers()
         var everything = false
         for source in condition.regexes {
             guard let pattern = try? URLFilterParser.parse(source) else { continue }
             if pattern.matchesEverything {
                 everything = true
             } else {
-                regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: caseSensitive))
+                _ = matchers.add(pattern, caseSensitive: caseSensitive, native: nativePatterns)
             }
         }
-        test = .regexes(regexes, matchesEverything: everything)
+        test = .patterns(matchers, matchesEverything: everything)
     }
 
     /// Whether the condition's list matches (before `unless-` negation).
@@ -36,9 +36,9 @@ struct CompiledCondition: Sendable {
         switch test {
         case .domains(let list):
             return list.matches(context.topDomainKeys, in: url)
-        case .regexes(let regexes, let everything):
+        case .patterns(let matchers, let everything):
             if everything { return true }
-            return regexes.contains { $0.matches(url) }
+            return (0..<PatternMatchers.ID(matchers.count)).contains { matchers.matches($0, in: url) }
         }
     }
 

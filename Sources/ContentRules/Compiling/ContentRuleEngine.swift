@@ -93,11 +93,16 @@ public final class ContentRuleEngine: Sendable {
         /// WebKit's generated regexes, and index rules that match every URL
         /// (or every URL of a scheme, see `SchemeTest`) by those domains.
         public var indexesDomains = true
+        /// Match filters made of literal segments and `.*` gaps natively
+        /// (see `SegmentPattern`) rather than through RE2, when confirming
+        /// index candidates and evaluating URL conditions.
+        public var matchesSegmentsNatively = true
 
-        public init(indexesHosts: Bool = true, indexesWords: Bool = true, indexesDomains: Bool = true) {
+        public init(indexesHosts: Bool = true, indexesWords: Bool = true, indexesDomains: Bool = true, matchesSegmentsNatively: Bool = true) {
             self.indexesHosts = indexesHosts
             self.indexesWords = indexesWords
             self.indexesDomains = indexesDomains
+            self.matchesSegmentsNatively = matchesSegmentsNatively
         }
     }
 
@@ -164,7 +169,8 @@ public final class ContentRuleEngine: Sendable {
                         conditionID = existing.1
                     } else {
                         conditionID = Int32(conditions.count)
-                        conditions.append(CompiledCondition(condition, trigger: trigger, nativeDomains: options.indexesDomains))
+                        conditions.append(CompiledCondition(condition, trigger: trigger, nativeDomains: options.indexesDomains,
+                                                            nativePatterns: options.matchesSegmentsNatively))
                         conditionIDs[condition, default: []].append((trigger, conditionID))
                     }
                 }
@@ -213,7 +219,8 @@ public final class ContentRuleEngine: Sendable {
                     }
                 }
                 if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
-                    hostIndex.add(host, pattern: pattern, caseSensitive: trigger.urlFilterIsCaseSensitive, rule: id, gate: ruleGates[Int(id)])
+                    hostIndex.add(host, pattern: pattern, caseSensitive: trigger.urlFilterIsCaseSensitive, rule: id, gate: ruleGates[Int(id)],
+                                  native: options.matchesSegmentsNatively)
                     continue
                 }
                 setPatterns.append((pattern, trigger.urlFilterIsCaseSensitive, id))
@@ -223,7 +230,7 @@ public final class ContentRuleEngine: Sendable {
         // Word-indexed filters, then RE2 sets for the rest, split by case sensitivity and size.
         var tokenIndex = TokenIndex()
         if options.indexesWords {
-            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns, gates: ruleGates)
+            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns, gates: ruleGates, native: options.matchesSegmentsNatively)
         }
         statistics.wordIndexedRules = tokenIndex.count
         var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
@@ -251,6 +258,10 @@ public final class ContentRuleEngine: Sendable {
         statistics.regexSetPatterns = setPatterns.count
         statistics.regexSets = regexSets.count
         statistics.conditions = conditions.count
+        var matcherSets = [hostIndex.confirmations, tokenIndex.matchers]
+        for condition in conditions { if case .patterns(let matchers, _) = condition.test { matcherSets.append(matchers) } }
+        statistics.singleRegexes = matcherSets.reduce(0) { $0 + $1.regexCount }
+        statistics.nativePatterns = matcherSets.reduce(0) { $0 + $1.count } - statistics.singleRegexes
 
         self.lists = lists
         self.listsWithGlobalSelectors = lists.indices.filter { !lists[$0].globalSelectors.isEmpty }.map { Int32($0) }

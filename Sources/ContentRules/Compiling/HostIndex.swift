@@ -13,8 +13,8 @@ struct HostIndex: Sendable {
         var bytesStart: Int32
         var hostLength: Int32
         var literalLength: Int32
-        /// Index in `confirmations`, or -1 when the native check decides alone.
-        var confirmation: Int32
+        /// The matcher that confirms the filter, or -1 when the host check decides alone.
+        var confirmation: PatternMatchers.ID
         /// Whether the confirmation is the filter's tail, anchored right after the host.
         var confirmsTail: Bool
         /// The bit of the filter's prefix (`HostAnchoredFilter.Prefix.bit`).
@@ -27,13 +27,13 @@ struct HostIndex: Sendable {
     private var table: [UInt64: [Entry]] = [:]
     private(set) var index = HashIndex<Entry>()
     private var bytes: [UInt8] = []
-    /// The regexes that confirm impure filters (kept alive here).
-    private(set) var confirmations: [LazyRegex] = []
+    /// What confirms impure filters.
+    private(set) var confirmations = PatternMatchers()
     private(set) var count = 0
     private(set) var pureCount = 0
 
     /// Adds a recognised filter for `rule`; `pattern` is its whole url-filter.
-    mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate) {
+    mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate, native: Bool) {
         var entry = Entry(rule: rule, gate: gate, bytesStart: Int32(bytes.count), hostLength: Int32(filter.host.count), literalLength: 0,
                           confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, needsSeparator: false)
         bytes += filter.host
@@ -46,9 +46,8 @@ struct HostIndex: Sendable {
             // check compares the host ASCII case-insensitively, which is exact unless the
             // filter is case-sensitive (hosts of non-special URLs keep their case).
             let tail = caseSensitive ? nil : try? URLFilterParser.parse(filter.tail)
-            entry.confirmation = Int32(confirmations.count)
+            entry.confirmation = confirmations.add(tail ?? pattern, caseSensitive: caseSensitive, anchored: tail != nil, native: native)
             entry.confirmsTail = tail != nil
-            confirmations.append(LazyRegex(pattern: (tail ?? pattern).re2Pattern, caseSensitive: caseSensitive))
             entry.literalLength = Int32(filter.tailLiteral.count)
             bytes += filter.tailLiteral
         }
@@ -118,8 +117,7 @@ struct HostIndex: Sendable {
             default: return false
             }
         }
-        let regex = confirmations[Int(entry.confirmation)]
-        return entry.confirmsTail ? regex.matches(url, from: after, anchored: true) : regex.matches(url)
+        return confirmations.matches(entry.confirmation, in: url, from: entry.confirmsTail ? after : 0)
     }
 
     /// Whether the entry's host and literal stand at `start` (ASCII case-insensitively).

@@ -19,17 +19,17 @@ struct TokenIndex: Sendable {
         /// Where the word starts within the run.
         var wordOffset: Int32
         var caseSensitive: Bool
-        /// Index in `regexes`, or -1 when the filter is exactly the run (found anywhere), so the run decides.
-        var regex: Int32
+        /// The filter's matcher, or -1 when the filter is exactly the run (found anywhere), so the run decides.
+        var matcher: PatternMatchers.ID
         /// Whether the filter begins with the run, so that every match starts
-        /// at an occurrence of it and the regex can run anchored there.
+        /// at an occurrence of it and the matcher runs anchored there.
         var anchoredAtRun: Bool
     }
 
     /// All literal runs, back to back.
     private(set) var runs: [UInt8] = []
-    /// The regexes that confirm candidates (kept alive here).
-    private(set) var regexes: [LazyRegex] = []
+    /// What confirms candidates.
+    private(set) var matchers = PatternMatchers()
 
     /// A delimited word of a pattern and the literal run it sits in.
     struct Word {
@@ -105,7 +105,7 @@ struct TokenIndex: Sendable {
     ]
 
     /// Builds the index for `candidates`; returns the ones it could not take.
-    static func build(_ candidates: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)], gates: [RuleGate])
+    static func build(_ candidates: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)], gates: [RuleGate], native: Bool)
         -> (index: TokenIndex, rest: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)])
     {
         let words = candidates.map { delimitedWords(of: $0.pattern) }
@@ -132,13 +132,10 @@ struct TokenIndex: Sendable {
             let pattern = candidate.pattern
             let isOnlyTheRun = !pattern.anchoredAtStart && pattern.terms.count == best.run.count
             let run = candidate.caseSensitive ? best.run : best.run.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-            var regex: Int32 = -1
-            if !isOnlyTheRun {
-                regex = Int32(index.regexes.count)
-                index.regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: candidate.caseSensitive))
-            }
+            let matcher = isOnlyTheRun ? -1
+                : index.matchers.add(pattern, caseSensitive: candidate.caseSensitive, anchored: best.runStartsPattern, native: native)
             let entry = Entry(rule: candidate.rule, gate: gates[Int(candidate.rule)], runStart: Int32(index.runs.count), runLength: Int32(run.count),
-                              wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, regex: regex,
+                              wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, matcher: matcher,
                               anchoredAtRun: best.runStartsPattern)
             index.runs += run
             table[key(run: run, wordOffset: best.wordOffset, wordLength: best.word.count), default: []].append(entry)
@@ -161,7 +158,7 @@ struct TokenIndex: Sendable {
     }
 
     /// Adds to the collector each rule whose filter matches `url` and whose
-    /// gate admits the load, checking the gate before any regex runs. A rule
+    /// gate admits the load, checking the gate before any pattern is matched. A rule
     /// can be added more than once (once per occurrence of its word).
     func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if entries.isEmpty { return }
@@ -184,7 +181,7 @@ struct TokenIndex: Sendable {
                                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
                             else { return }
                             let runStart = start - Int(entry.wordOffset)
-                            if entry.regex < 0 || regexes[Int(entry.regex)].matches(url, from: entry.anchoredAtRun ? runStart : 0, anchored: entry.anchoredAtRun) {
+                            if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
                                 collector.add(entry.rule)
                             }
                         }

@@ -80,7 +80,7 @@ public struct URLFilterPattern: Sendable, Equatable {
 }
 
 /// A set of ASCII characters, as one 128-bit value.
-public struct ASCIISet: Sendable, Hashable {
+public struct ASCIISet: Sendable, Hashable, BitwiseCopyable {
     public var low: UInt64 = 0
     public var high: UInt64 = 0
 

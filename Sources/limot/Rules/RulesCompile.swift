@@ -30,9 +30,10 @@ struct RulesCompile: ParsableCommand {
         print("compiled \(stats.rules) rules from \(stats.lists) list\(stats.lists == 1 ? "" : "s") in \(String(format: "%.3f", stats.compileSeconds)) s, \(String(format: "%.1f", memory)) MiB")
         for (action, count) in byAction { print("  \(action.padding(toLength: 24, withPad: " ", startingAt: 0)) \(count)") }
         print("matching:")
-        print("  host index               \(stats.hostIndexedRules) (\(stats.nativeHostRules) without any regex)")
+        print("  host index               \(stats.hostIndexedRules) (\(stats.nativeHostRules) by the host alone)")
         print("  word index               \(stats.wordIndexedRules)")
         print("  RE2 sets                 \(stats.regexSetPatterns) patterns in \(stats.regexSets) set\(stats.regexSets == 1 ? "" : "s")")
+        print("  confirmed natively       \(stats.nativePatterns) patterns (\(stats.singleRegexes) by their own RE2 regex)")
         print("  match every URL          \(stats.universalRules)")
         print("  test the scheme only     \(stats.schemeOnlyRules)")
         print("  conditions               \(stats.conditions)")
@@ -42,7 +43,7 @@ struct RulesCompile: ParsableCommand {
             let json = """
                 {"lists":\(stats.lists),"rules":\(stats.rules),"rulesByAction":{\(actions)},"hostIndexedRules":\(stats.hostIndexedRules),\
                 "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
-                "universalRules":\(stats.universalRules),"schemeOnlyRules":\(stats.schemeOnlyRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
+                "nativePatterns":\(stats.nativePatterns),"singleRegexes":\(stats.singleRegexes),"universalRules":\(stats.universalRules),"schemeOnlyRules":\(stats.schemeOnlyRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
                 "globalSelectors":\(stats.globalSelectors),"compileSeconds":\(stats.compileSeconds),"memoryMiB":\(memory)}
 
                 """

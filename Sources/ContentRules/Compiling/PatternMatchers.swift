@@ -1,0 +1,126 @@
+/// The url-filters that indexes and conditions confirm one at a time, each
+/// matched natively when it is a `SegmentPattern` and by RE2 otherwise.
+///
+/// The native patterns are stored flat (all positions back to back), so a
+/// confirmation reads plain memory and costs no reference counting; only
+/// the few filters with groups or repetitions keep an RE2 regex, compiled
+/// the first time a request needs it.
+struct PatternMatchers: Sendable {
+    /// A matcher's number, returned by `add`.
+    typealias ID = Int32
+
+    private struct Descriptor: BitwiseCopyable {
+        /// Into `segments` for a native pattern; into `regexes` otherwise.
+        var start: Int32
+        /// The number of segments; 0 for a regex.
+        var segmentCount: Int32
+        var anchored: Bool
+        var ending: UInt8
+    }
+
+    private struct Segment: BitwiseCopyable {
+        var start: Int32
+        var length: Int32
+    }
+
+    private static let endsAnywhere: UInt8 = 0, endsAtEndOfURL: UInt8 = 1, endsAtSeparatorOrEnd: UInt8 = 2
+
+    private var descriptors: [Descriptor] = []
+    private var segments: [Segment] = []
+    private var positions: [SegmentPattern.ByteSet] = []
+    private var regexes: [LazyRegex] = []
+
+    var count: Int { descriptors.count }
+    /// How many of the matchers run RE2.
+    var regexCount: Int { regexes.count }
+
+    /// Adds a matcher for `pattern`. With `anchored`, it matches only
+    /// starting exactly where matching starts (see `matches(_:in:from:)`).
+    /// Whether native or RE2, the answer is the same.
+    mutating func add(_ pattern: URLFilterPattern, caseSensitive: Bool, anchored: Bool = false, native: Bool = true) -> ID {
+        let id = ID(descriptors.count)
+        if native, let segmentPattern = SegmentPattern(pattern, caseSensitive: caseSensitive, anchored: anchored) {
+            descriptors.append(Descriptor(start: Int32(segments.count), segmentCount: Int32(segmentPattern.segments.count),
+                                          anchored: segmentPattern.anchored, ending: Self.code(of: segmentPattern.ending)))
+            for segment in segmentPattern.segments {
+                segments.append(Segment(start: Int32(positions.count), length: Int32(segment.count)))
+                positions += segment
+            }
+        } else {
+            descriptors.append(Descriptor(start: Int32(regexes.count), segmentCount: 0, anchored: anchored, ending: 0))
+            regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: caseSensitive))
+        }
+        return id
+    }
+
+    private static func code(of ending: SegmentPattern.Ending) -> UInt8 {
+        switch ending {
+        case .anywhere: return endsAnywhere
+        case .endOfURL: return endsAtEndOfURL
+        case .separatorOrEnd: return endsAtSeparatorOrEnd
+        }
+    }
+
+    /// Whether matcher `id` matches `url` starting at `start` or later (exactly
+    /// at `start` when it was added anchored). A filter beginning with `^`
+    /// must be matched from 0.
+    func matches(_ id: ID, in url: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
+        let descriptor = descriptors[Int(id)]
+        guard descriptor.segmentCount > 0 else {
+            return regexes[Int(descriptor.start)].matches(url, from: start, anchored: descriptor.anchored)
+        }
+        return segments.withUnsafeBufferPointer { segments in
+            positions.withUnsafeBufferPointer { positions in
+                Self.matches(descriptor, segments, positions, in: url, from: start)
+            }
+        }
+    }
+
+    /// Each segment at its earliest place after the previous one: if any
+    /// arrangement matches, this one does, because a segment that ends
+    /// earlier leaves more room for the rest.
+    private static func matches(_ descriptor: Descriptor, _ segments: UnsafeBufferPointer<Segment>, _ positions: UnsafeBufferPointer<SegmentPattern.ByteSet>,
+                                in url: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool
+    {
+        @inline(__always) func segment(_ segment: Segment, standsAt place: Int) -> Bool {
+            let first = Int(segment.start)
+            for offset in 0..<Int(segment.length) where !positions[first + offset].contains(url[place + offset]) { return false }
+            return true
+        }
+        @inline(__always) func endAllowed(at end: Int) -> Bool {
+            switch descriptor.ending {
+            case endsAtEndOfURL: return end == url.count
+            case endsAtSeparatorOrEnd:
+                guard end < url.count else { return true }
+                let byte = url[end]
+                return byte == 0x2F || byte == 0x3A || byte == 0x26 || byte == 0x3F
+            default: return true
+            }
+        }
+        var place = start
+        let last = Int(descriptor.segmentCount) - 1
+        for number in 0...last {
+            let current = segments[Int(descriptor.start) + number]
+            let length = Int(current.length)
+            let isLast = number == last
+            if number == 0 && descriptor.anchored {
+                guard place + length <= url.count, segment(current, standsAt: place), !isLast || endAllowed(at: place + length) else { return false }
+            } else if isLast && descriptor.ending == endsAtEndOfURL {
+                let end = url.count - length
+                return end >= place && segment(current, standsAt: end)
+            } else {
+                var found = false
+                while place + length <= url.count {
+                    if segment(current, standsAt: place) && (!isLast || endAllowed(at: place + length)) {
+                        found = true
+                        break
+                    }
+                    place += 1
+                }
+                guard found else { return false }
+            }
+            place += length
+        }
+        return true
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+@testable import ContentRules
+
+/// The native matcher for filters of literal segments and `.*` gaps must
+/// answer exactly as RE2 does for the same url-filter; the indexes confirm
+/// nearly all their candidates with it.
+@Suite("Native segment patterns")
+struct SegmentPatternTests {
+    private func answers(_ source: String, _ url: String, caseSensitive: Bool = false, anchored: Bool = false, from start: Int = 0)
+        throws -> (native: Bool?, regex: Bool)
+    {
+        let pattern = try URLFilterParser.parse(source)
+        var nativeMatchers = PatternMatchers(), regexMatchers = PatternMatchers()
+        let nativeID = nativeMatchers.add(pattern, caseSensitive: caseSensitive, anchored: anchored)
+        let regexID = regexMatchers.add(pattern, caseSensitive: caseSensitive, anchored: anchored, native: false)
+        let isNative = nativeMatchers.regexCount == 0
+        var bytes = Array(url.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            let url = UnsafeBufferPointer(buffer)
+            return (isNative ? nativeMatchers.matches(nativeID, in: url, from: start) : nil, regexMatchers.matches(regexID, in: url, from: start))
+        }
+    }
+
+    @Test("shapes the real lists use are native", arguments: [
+        #"/ads/.*banner\."#, #"\.com/track\?id="#, #"^https://.*/.*sw[0-9._].*"#, #"/swell-ct-pv([/:&\?].*)?$"#,
+        #"[/:&?]?.*/preroll\?"#, #"/hkz.*([/:&\?].*)?$"#, #"&adb=y&adb=y([/:&\?].*)?$"#,
+        "a+.*b", "x.y", "[^a-z]ad[^a-z]",
+    ])
+    func nativeShapes(_ source: String) throws {
+        var matchers = PatternMatchers()
+        _ = matchers.add(try URLFilterParser.parse(source), caseSensitive: false)
+        #expect(matchers.regexCount == 0)
+    }
+
+    @Test("groups and repetitions a gap does not absorb stay with RE2", arguments: [
+        "ab?c", "(ab)+x", #"^wss?://.*/ws_client\?zone=gen"#, "a(bc)?d", "x[0-9]+y", "^https?://([^/]+\\.)?ads\\.com",
+    ])
+    func regexShapes(_ source: String) throws {
+        var matchers = PatternMatchers()
+        _ = matchers.add(try URLFilterParser.parse(source), caseSensitive: false)
+        #expect(matchers.regexCount == 1)
+    }
+
+    @Test("named cases", arguments: [
+        // pattern, url, case-sensitive, matches
+        (#"/ads/.*banner\."#, "https://a.com/ads/x/banner.gif", false, true),
+        (#"/ads/.*banner\."#, "https://a.com/banner.gif/ads/", false, false),
+        (#"/ADS/"#, "https://a.com/ads/", false, true),
+        (#"/ADS/"#, "https://a.com/ads/", true, false),
+        (#"[A-C]x"#, "https://a.com/bx", false, true),
+        (#"[^a]x"#, "https://a.com/Ax", false, false),
+        (#"/pv([/:&\?].*)?$"#, "https://a.com/pv", false, true),
+        (#"/pv([/:&\?].*)?$"#, "https://a.com/pv?x", false, true),
+        (#"/pv([/:&\?].*)?$"#, "https://a.com/pvx", false, false),
+        (#"/pv([/:&\?].*)?$"#, "https://a.com/pvx/pv&", false, true),
+        (#"\.gif$"#, "https://a.com/x.gif", false, true),
+        (#"\.gif$"#, "https://a.com/x.gif?y", false, false),
+        (#"^https://a\.com/$"#, "https://a.com/", false, true),
+        (#"^https://a\.com/$"#, "https://a.com/x", false, false),
+        (#"^a.*b.*c$"#, "abxbxc", false, true),
+        (#"^a.*b.*c$"#, "abxbxcx", false, false),
+    ])
+    func namedCases(_ source: String, _ url: String, _ caseSensitive: Bool, _ expected: Bool) throws {
+        let (native, regex) = try answers(source, url, caseSensitive: caseSensitive)
+        #expect(native == expected)
+        #expect(regex == expected)
+    }
+
+    @Test("anchored at a place after the start")
+    func anchoredTail() throws {
+        // A host's tail, confirmed right after the host (offset 13 is after "https://a.com").
+        #expect(try answers("/ads", "https://a.com/ads", anchored: true, from: 13) == (true, true))
+        #expect(try answers("/ads", "https://a.com/x/ads", anchored: true, from: 13) == (false, false))
+        #expect(try answers("[/:&?]?.*/ads", "https://a.com/x/ads", anchored: true, from: 13) == (true, true))
+        #expect(try answers("/ads", "https://a.com/x/ads", from: 15) == (true, true))
+        #expect(try answers("/ads", "https://a.com/ads/x", from: 14) == (false, false))
+    }
+
+    /// Random patterns over a small alphabet, where overlaps and near misses
+    /// are common, against random short inputs, from every start, anchored
+    /// or not, in both case modes.
+    @Test("agrees with RE2 on random patterns and inputs")
+    func randomAgreement() throws {
+        var generator = SeededGenerator(seed: 0x5E6)
+        let pieces = ["a", "b", "B", "/", "?", "\\.", ".", ".*", "[ab]", "[^a]", "[A-B]", "a?", "b*", "a+", "(.*)?", "([/:&\\?].*)?$", "$"]
+        let inputAlphabet = Array("aAbB/?.:&x".utf8)
+        var checked = 0, native = 0
+        for _ in 0..<3_000 {
+            var source = Bool.random(using: &generator) ? "^" : ""
+            for _ in 0..<Int.random(in: 1...6, using: &generator) { source += pieces.randomElement(using: &generator)! }
+            guard let pattern = try? URLFilterParser.parse(source), !pattern.matchesEverything else { continue }
+            let caseSensitive = Bool.random(using: &generator)
+            let anchored = !pattern.anchoredAtStart && Bool.random(using: &generator)
+            var nativeMatchers = PatternMatchers(), regexMatchers = PatternMatchers()
+            let nativeID = nativeMatchers.add(pattern, caseSensitive: caseSensitive, anchored: anchored)
+            let regexID = regexMatchers.add(pattern, caseSensitive: caseSensitive, anchored: anchored, native: false)
+            guard nativeMatchers.regexCount == 0 else { continue }
+            native += 1
+            for _ in 0..<20 {
+                var input = (0..<Int.random(in: 0...10, using: &generator)).map { _ in inputAlphabet.randomElement(using: &generator)! }
+                input.withUnsafeMutableBufferPointer { buffer in
+                    let url = UnsafeBufferPointer(buffer)
+                    for start in pattern.anchoredAtStart ? 0...0 : 0...url.count {
+                        let expected = regexMatchers.matches(regexID, in: url, from: start)
+                        let actual = nativeMatchers.matches(nativeID, in: url, from: start)
+                        #expect(actual == expected, "\(source) case-sensitive \(caseSensitive) anchored \(anchored) on \"\(String(decoding: url, as: UTF8.self))\" from \(start)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        // The generator must have exercised the native matcher, not skipped everything.
+        #expect(native > 1_000)
+        #expect(checked > 50_000)
+    }
+}
