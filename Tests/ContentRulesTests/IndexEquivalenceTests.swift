@@ -385,6 +385,8 @@ struct IndexEquivalenceTests {
         #expect(plain.statistics.hostIndexedRules == 0)
         #expect(indexed.statistics.wordIndexedRules >= 40)
         #expect(plain.statistics.wordIndexedRules == 0)
+        #expect(indexed.statistics.literalIndexedRules >= 10)
+        #expect(plain.statistics.literalIndexedRules == 0)
         // Seven scheme-only filters, each alone, with a type, and under two if-domain conditions.
         #expect(indexed.statistics.schemeOnlyRules == 7 * 4)
         #expect(plain.statistics.schemeOnlyRules == 0)

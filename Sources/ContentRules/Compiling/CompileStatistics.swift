@@ -9,6 +9,8 @@ public struct CompileStatistics: Sendable {
     public var nativeHostRules = 0
     /// Rules found through a word their url-filter requires.
     public var wordIndexedRules = 0
+    /// Rules found through two characters of a literal their url-filter requires.
+    public var literalIndexedRules = 0
     /// Rules whose url-filter matches every URL (WebKit's universal actions).
     public var universalRules = 0
     /// Rules whose url-filter tests only the scheme, indexed with the universal ones.

@@ -1,5 +1,5 @@
 /// A trigger condition ready to evaluate against a request's page or frame.
-struct CompiledCondition: Sendable {
+final class CompiledCondition: Sendable {
     enum Test: Sendable {
         /// Domains checked natively (see `DomainKeys`), identical to WebKit's regexes.
         case domains(NativeDomainList)
@@ -7,8 +7,8 @@ struct CompiledCondition: Sendable {
         case patterns(PatternMatchers, matchesEverything: Bool)
     }
 
-    var kind: Condition.Kind
-    var test: Test
+    let kind: Condition.Kind
+    let test: Test
 
     init(_ condition: Condition, trigger: Trigger, nativeDomains: Bool = true, nativePatterns: Bool = true) {
         kind = condition.kind

@@ -51,6 +51,7 @@ public final class ContentRuleEngine: Sendable {
     // Matching structures.
     let hostIndex: HostIndex
     let tokenIndex: TokenIndex
+    let literalIndex: LiteralIndex
     /// RE2 sets, the rule of each pattern, and each pattern on its own
     /// (compiled only if the set's DFA ever runs out of memory).
     let regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])]
@@ -62,7 +63,10 @@ public final class ContentRuleEngine: Sendable {
     /// copying them (they apply to nearly every load).
     let universalUnlessIsPlain: Bool
     let universalUnlessIndex: HashIndex<Int32>
-    let conditions: [CompiledCondition]
+    /// The distinct conditions, by number (`RuleGate.condition`), allocated
+    /// once and freed with the engine, so that a decision reads them without
+    /// retaining an array. Written only during `init`: safe to share.
+    nonisolated(unsafe) let conditions: UnsafeMutableBufferPointer<CompiledCondition>
 
     enum ActionKind: UInt8, Sendable {
         case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders
@@ -87,7 +91,9 @@ public final class ContentRuleEngine: Sendable {
     public struct Options: Sendable {
         /// Index host-anchored url-filters by host instead of putting them in RE2 sets.
         public var indexesHosts = true
-        /// Index url-filters by a delimited word they require (see `TokenIndex`).
+        /// Index url-filters by a delimited word they require (see
+        /// `TokenIndex`), or failing that by two characters of a literal they
+        /// require (see `LiteralIndex`).
         public var indexesWords = true
         /// Check `if-domain`/`unless-domain` natively rather than through
         /// WebKit's generated regexes, and index rules that match every URL
@@ -229,10 +235,13 @@ public final class ContentRuleEngine: Sendable {
 
         // Word-indexed filters, then RE2 sets for the rest, split by case sensitivity and size.
         var tokenIndex = TokenIndex()
+        var literalIndex = LiteralIndex()
         if options.indexesWords {
             (tokenIndex, setPatterns) = TokenIndex.build(setPatterns, gates: ruleGates, native: options.matchesSegmentsNatively)
+            (literalIndex, setPatterns) = LiteralIndex.build(setPatterns, gates: ruleGates, native: options.matchesSegmentsNatively)
         }
         statistics.wordIndexedRules = tokenIndex.count
+        statistics.literalIndexedRules = literalIndex.count
         var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
         for caseSensitive in [false, true] {
             let group = setPatterns.filter { $0.caseSensitive == caseSensitive }
@@ -258,7 +267,7 @@ public final class ContentRuleEngine: Sendable {
         statistics.regexSetPatterns = setPatterns.count
         statistics.regexSets = regexSets.count
         statistics.conditions = conditions.count
-        var matcherSets = [hostIndex.confirmations, tokenIndex.matchers]
+        var matcherSets = [hostIndex.confirmations, tokenIndex.matchers, literalIndex.matchers]
         for condition in conditions { if case .patterns(let matchers, _) = condition.test { matcherSets.append(matchers) } }
         statistics.singleRegexes = matcherSets.reduce(0) { $0 + $1.regexCount }
         statistics.nativePatterns = matcherSets.reduce(0) { $0 + $1.count } - statistics.singleRegexes
@@ -277,6 +286,7 @@ public final class ContentRuleEngine: Sendable {
         hostIndex.finish()
         self.hostIndex = hostIndex
         self.tokenIndex = tokenIndex
+        self.literalIndex = literalIndex
         self.regexSets = regexSets
         self.universalAlways = universalAlways
         self.universalIfDomain = HashIndex(universalIfDomain)
@@ -291,7 +301,8 @@ public final class ContentRuleEngine: Sendable {
                 && ruleActionKind[index] != .ignorePrevious && ruleActionKind[index] != .ignoreFollowing
         }
         self.universalUnlessIndex = HashIndex(universalUnlessIndex)
-        self.conditions = conditions
+        self.conditions = .allocate(capacity: conditions.count)
+        _ = self.conditions.initialize(from: conditions)
         let elapsed = ContinuousClock.now - clock
         statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.statistics = statistics
@@ -299,6 +310,7 @@ public final class ContentRuleEngine: Sendable {
 
     deinit {
         ruleMeta.deallocate()
+        conditions.deinitialize().deallocate()
     }
 
     private static func sameConditionFlags(_ a: Trigger, _ b: Trigger) -> Bool {

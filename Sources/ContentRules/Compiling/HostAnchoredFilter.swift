@@ -168,8 +168,15 @@ let hostKeyBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 /// The key of the bytes before (`hash`) followed by `byte`.
 @inline(__always)
 func hostKeyStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    return (hash ^ UInt64(lower)) &* 0x100_0000_01b3
+    // Branch-free: 0x20 is added to upper-case letters only.
+    let isUpper = UInt64((byte &- 0x41) < 26 ? 1 : 0)
+    return (hash ^ (UInt64(byte) | isUpper << 5)) &* 0x100_0000_01b3
+}
+
+/// `hostKeyStep` for a byte known not to be an upper-case letter.
+@inline(__always)
+func hostKeyStep(_ hash: UInt64, lowercased byte: UInt8) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
 }
 
 /// The key of the bytes before `start` (`hash`) followed by `start..<end`.

@@ -50,7 +50,7 @@ struct SegmentPattern: Sendable, Equatable {
         if terms.last?.isEndOfLine == true, terms.last?.quantifier == .one {
             terms.removeLast()
             ending = .endOfURL
-            if let last = terms.last, Self.isSeparatorTail(last) {
+            if let last = terms.last, last.isSeparatorTail {
                 terms.removeLast()
                 ending = .separatorOrEnd
             }
@@ -103,17 +103,6 @@ struct SegmentPattern: Sendable, Equatable {
         self.segments = segments
         if case .gap = kept.first { self.anchored = false } else { self.anchored = true }
         self.ending = ending
-    }
-
-    /// AdGuard's `([/:&\?].*)?`.
-    private static func isSeparatorTail(_ term: URLFilterPattern.Term) -> Bool {
-        guard term.quantifier == .zeroOrOne, case .group(let inner) = term.atom, inner.count == 2,
-            inner[0].quantifier == .one, case .characterSet(let members, false) = inner[0].atom,
-            inner[1].isKnownToMatchAnyString
-        else { return false }
-        var separators = ASCIISet()
-        for byte in "/:&?".utf8 { separators.insert(byte) }
-        return members == separators
     }
 
     private static func byteSet(of atom: URLFilterPattern.Atom, caseSensitive: Bool) -> ByteSet? {

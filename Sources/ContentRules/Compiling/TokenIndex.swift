@@ -46,6 +46,13 @@ struct TokenIndex: Sendable {
     private(set) var words = KeyFilter([], count: 0)
     private(set) var count = 0
 
+    /// Each byte lower-cased when it is a letter or digit (a word's
+    /// characters), else 0: the word scan's one lookup per byte.
+    private static let wordBytes: [UInt8] = (0...255).map { byte in
+        let byte = UInt8(byte)
+        return isAlphanumeric(byte) ? (byte.isASCIILetter ? byte | 0x20 : byte) : 0
+    }
+
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
@@ -55,24 +62,7 @@ struct TokenIndex: Sendable {
     /// literal characters with a non-alphanumeric literal (or the start or
     /// end of the URL) right before and after.
     static func delimitedWords(of pattern: URLFilterPattern) -> [Word] {
-        // Split the top level into maximal runs of single literal characters.
-        var runs: [(bytes: [UInt8], atStart: Bool, atEnd: Bool, first: Bool)] = []
-        var current: [UInt8] = []
-        var currentAtStart = pattern.anchoredAtStart
-        var currentFirst = !pattern.anchoredAtStart
-        for (index, term) in pattern.terms.enumerated() {
-            if term.quantifier == .one, case .character(let byte) = term.atom {
-                current.append(byte)
-                continue
-            }
-            let endsURL = term.isEndOfLine && index == pattern.terms.count - 1
-            if !current.isEmpty { runs.append((current, currentAtStart, endsURL, currentFirst)) }
-            current = []
-            currentAtStart = false
-            currentFirst = false
-        }
-        if !current.isEmpty { runs.append((current, currentAtStart, false, currentFirst)) }
-
+        let runs = pattern.literalRuns
         var words: [Word] = []
         for run in runs {
             var start = 0
@@ -83,11 +73,11 @@ struct TokenIndex: Sendable {
                 }
                 var end = start
                 while end < run.bytes.count, isAlphanumeric(run.bytes[end]) { end += 1 }
-                let delimitedBefore = start > 0 || run.atStart
-                let delimitedAfter = end < run.bytes.count || run.atEnd
+                let delimitedBefore = start > 0 || run.followsStart
+                let delimitedAfter = end < run.bytes.count || run.precedesEnd
                 if delimitedBefore && delimitedAfter {
                     let word = run.bytes[start..<end].map { $0.isASCIILetter ? $0 | 0x20 : $0 }
-                    words.append(Word(word: word, run: run.bytes, wordOffset: start, runStartsPattern: run.first))
+                    words.append(Word(word: word, run: run.bytes, wordOffset: start, runStartsPattern: run.isFirstTerm && !pattern.anchoredAtStart))
                 }
                 start = end
             }
@@ -162,57 +152,53 @@ struct TokenIndex: Sendable {
     /// can be added more than once (once per occurrence of its word).
     func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if entries.isEmpty { return }
-        var start = 0
         let count = url.count
         runs.withUnsafeBufferPointer { runs in
-            while start < count {
-                while start < count, !Self.isAlphanumeric(url[start]) { start += 1 }
-                // The word and its key in one pass.
-                var end = start
-                var word: UInt64 = hostKeyBasis
-                while end < count, Self.isAlphanumeric(url[end]) {
-                    word = hostKeyStep(word, url[end])
-                    end += 1
-                }
-                if end > start && words.mayContain(word) {
-                    func probe(_ key: UInt64) {
-                        entries.forEach(key) { entry in
-                            guard entry.gate.admits(collector.load), Self.runMatches(entry, runs, in: url, wordAt: start),
-                                entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
-                            else { return }
-                            let runStart = start - Int(entry.wordOffset)
-                            if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
-                                collector.add(entry.rule)
-                            }
+            Self.wordBytes.withUnsafeBufferPointer { wordBytes in
+                var start = 0
+                while start < count {
+                    while start < count, wordBytes[Int(url[start])] == 0 { start += 1 }
+                    // The word and its key in one pass.
+                    var end = start
+                    var word: UInt64 = hostKeyBasis
+                    while end < count {
+                        let byte = wordBytes[Int(url[end])]
+                        if byte == 0 { break }
+                        word = hostKeyStep(word, lowercased: byte)
+                        end += 1
+                    }
+                    if end > start && words.mayContain(word) {
+                        // The word alone, then with the character after it, before it, and both (see `key`).
+                        probe(word, wordAt: start, runs, in: url, into: &collector)
+                        if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
+                        if start > 0 {
+                            let before = hostKey(url, from: start - 1, to: end)
+                            probe(before, wordAt: start, runs, in: url, into: &collector)
+                            if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
                         }
                     }
-                    // The word alone, then with the character after it, before it, and both (see `key`).
-                    probe(word)
-                    if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1)) }
-                    if start > 0 {
-                        let before = hostKey(url, from: start - 1, to: end)
-                        probe(before)
-                        if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1)) }
-                    }
+                    start = end
                 }
-                start = end
             }
         }
     }
 
-    /// Whether the entry's literal run surrounds the word found at `wordStart`.
+    /// The candidates under one key, for the word at `wordStart`. A method
+    /// rather than a closure over the loop's variables, which Swift would
+    /// check for exclusive access at run time on every call.
     @inline(__always)
-    private static func runMatches(_ entry: Entry, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, wordAt wordStart: Int) -> Bool {
-        let runStart = wordStart - Int(entry.wordOffset)
-        let length = Int(entry.runLength)
-        guard runStart >= 0, runStart + length <= url.count else { return false }
-        let expected = Int(entry.runStart)
-        for offset in 0..<length {
-            var byte = url[runStart + offset]
-            if !entry.caseSensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
-            if byte != runs[expected + offset] { return false }
+    private func probe(_ key: UInt64, wordAt wordStart: Int, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>,
+                       into collector: inout MatchCollector)
+    {
+        entries.forEach(key) { entry in
+            let runStart = wordStart - Int(entry.wordOffset)
+            guard entry.gate.admits(collector.load),
+                literalRunStands(runs, from: entry.runStart, length: entry.runLength, caseSensitive: entry.caseSensitive, in: url, at: runStart),
+                entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
+            else { return }
+            if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
+                collector.add(entry.rule)
+            }
         }
-        return true
     }
 }
-

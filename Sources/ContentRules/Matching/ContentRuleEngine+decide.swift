@@ -15,20 +15,21 @@ extension ContentRuleEngine {
         return Self.withBytes(request.url.serialization) { urlBuffer in
             // WebKit never applies content rules to data: URLs.
             if Self.hasScheme("data", urlBuffer) {
-                return Decision(engine: self, applied: [], discarded: [], ignoredByRule: [:], stoppedByRule: [:], globalLists: [], isDocument: isDocument)
+                return Decision(engine: self, applied: [], ignoreOutcome: .init(discarded: [], ignoredByRule: [:], stoppedByRule: [:], globalLists: []),
+                                isDocument: isDocument)
             }
             flags.schemes = SchemeTest.passed(by: urlBuffer)
-            var decision = Self.withBytes(topString) { topBuffer in
+            let facts = LoadFacts(isDocument: isDocument,
+                                  isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
+            return Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
                     var keys: [DomainKey] = []
                     keys.reserveCapacity(16)  // one allocation for the usual host
                     DomainKeys.extract(from: topBuffer, into: &keys)
                     let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
-                    return decide(url: urlBuffer, flags: flags, context: context, isDocument: isDocument)
+                    return decide(url: urlBuffer, flags: flags, context: context, facts: facts)
                 }
             }
-            decision.isUpgradable = (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil
-            return decision
         }
     }
 
@@ -49,13 +50,21 @@ extension ContentRuleEngine {
         return string.withUTF8(body)
     }
 
-    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, isDocument: Bool) -> Decision {
+    /// What the decision records about the load besides the rules.
+    private struct LoadFacts {
+        var isDocument: Bool
+        var isUpgradable: Bool
+    }
+
+    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, facts: LoadFacts) -> Decision {
         let meta = UnsafeBufferPointer(ruleMeta)
         var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions)
         // Host-anchored filters, then filters found through the words of the
-        // URL: their flags and conditions are checked before any regex runs.
+        // URL, then through other literals: their flags and conditions are
+        // checked before any pattern is matched.
         hostIndex.collectMatches(in: url, into: &collector)
         tokenIndex.collectMatches(in: url, into: &collector)
+        literalIndex.collectMatches(in: url, into: &collector)
         // Everything else that is a regex.
         for shard in regexSets {
             do {
@@ -73,7 +82,7 @@ extension ContentRuleEngine {
             }
         }
         guard !universalUnless.isEmpty else {
-            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: nil, isDocument: isDocument)
+            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: nil, facts: facts)
         }
         var excluded: [Int32] = []
         for key in context.topDomainKeys {
@@ -82,7 +91,7 @@ extension ContentRuleEngine {
             }
         }
         if universalUnlessIsPlain {
-            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: excluded, isDocument: isDocument)
+            return resolve(collector.takeMatched(), merging: [], plainBlockExcluding: excluded, facts: facts)
         }
         // Rules of the pre-sorted universal block, already in decision order.
         var universal: [Int32] = []
@@ -90,13 +99,14 @@ extension ContentRuleEngine {
         for rule in universalUnless where meta[Int(rule)].gate.admits(flags) && !excluded.contains(rule) {
             universal.append(rule)
         }
-        return resolve(collector.takeMatched(), merging: universal, plainBlockExcluding: nil, isDocument: isDocument)
+        return resolve(collector.takeMatched(), merging: universal, plainBlockExcluding: nil, facts: facts)
     }
 
     /// Orders matched rules by list and location and applies the ignore rules.
     /// With `plainBlockExcluding`, the plain universal block applies too (but
     /// for the excluded rules), within the window the ignore rules leave.
-    private func resolve(_ matched: consuming [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, isDocument: Bool) -> Decision {
+    private func resolve(_ matched: consuming [Int32], merging universal: [Int32], plainBlockExcluding: [Int32]?, facts: LoadFacts) -> Decision {
+        let isDocument = facts.isDocument
         let meta = UnsafeBufferPointer(ruleMeta)
         @inline(__always) func precedes(_ a: Int32, _ b: Int32) -> Bool {
             let (oa, ob) = (meta[Int(a)].order, meta[Int(b)].order)
@@ -118,14 +128,14 @@ extension ContentRuleEngine {
         var decision: Decision
         if !unique.contains(where: { meta[Int($0)].kind == .ignorePrevious || meta[Int($0)].kind == .ignoreFollowing }) {
             // The common case: no ignore rule, so every rule applies and every global stylesheet too.
-            decision = Decision(engine: self, applied: unique, discarded: [], ignoredByRule: [:], stoppedByRule: [:],
-                                globalLists: isDocument ? listsWithGlobalSelectors : [], isDocument: isDocument)
+            decision = Decision(engine: self, applied: unique, isDocument: isDocument)
         } else {
             decision = applyIgnoreRules(unique, isDocument: isDocument)
         }
         if let excluded = plainBlockExcluding {
             decision.plainBlock = .init(excluded: excluded)
         }
+        decision.isUpgradable = facts.isUpgradable
         return decision
     }
 
@@ -176,6 +186,8 @@ extension ContentRuleEngine {
             applied += segment
             start = end
         }
-        return Decision(engine: self, applied: applied, discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists, isDocument: isDocument)
+        let outcome = Decision.IgnoreOutcome(discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists)
+        return Decision(engine: self, applied: applied, ignoreOutcome: outcome, isDocument: isDocument)
     }
 }
+

@@ -30,31 +30,56 @@ public struct Decision: Sendable {
     /// Surviving rules (global numbers), sorted by list and location; the
     /// plain universal block is added on demand.
     private let specificApplied: [Int32]
-    private let specificDiscarded: [Int32]
 
     /// The engine's plain universal block, applied but for `excluded`.
     struct PlainBlock: Sendable {
         var excluded: [Int32]
     }
     var plainBlock: PlainBlock?
-    let ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
-    let stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
-    let globalLists: [Int32]
+
+    /// What ignore rules did to a load, kept apart because few loads meet
+    /// one: a decision without them holds only a few references and so
+    /// costs little to make, copy and drop.
+    struct IgnoreOutcome: Sendable {
+        /// Rules discarded by an ignore rule, sorted.
+        var discarded: [Int32]
+        var ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
+        var stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
+        /// The lists whose global stylesheet still applies.
+        var globalLists: [Int32]
+    }
+    private let ignoreOutcome: IgnoreOutcome?
+
     /// Whether the request was a document (global stylesheets apply).
     public let isDocument: Bool
 
-    init(engine: ContentRuleEngine, applied: [Int32], discarded: [Int32], ignoredByRule: [Int32: Int32], stoppedByRule: [Int32: Int32], globalLists: [Int32], isDocument: Bool) {
+    /// A decision no ignore rule took part in.
+    init(engine: ContentRuleEngine, applied: [Int32], isDocument: Bool) {
         self.engine = engine
         self.specificApplied = applied
-        self.specificDiscarded = discarded
-        self.ignoredByRule = ignoredByRule
-        self.stoppedByRule = stoppedByRule
-        self.globalLists = globalLists
+        self.ignoreOutcome = nil
         self.isDocument = isDocument
+    }
+
+    init(engine: ContentRuleEngine, applied: [Int32], ignoreOutcome: IgnoreOutcome, isDocument: Bool) {
+        self.engine = engine
+        self.specificApplied = applied
+        self.ignoreOutcome = ignoreOutcome
+        self.isDocument = isDocument
+    }
+
+    private var specificDiscarded: [Int32] { ignoreOutcome?.discarded ?? [] }
+    private var ignoredByRule: [Int32: Int32] { ignoreOutcome?.ignoredByRule ?? [:] }
+    private var stoppedByRule: [Int32: Int32] { ignoreOutcome?.stoppedByRule ?? [:] }
+    /// Lists whose global stylesheet applies: without ignore rules, every list that has one.
+    private var globalLists: [Int32] {
+        ignoreOutcome?.globalLists ?? (isDocument ? engine.listsWithGlobalSelectors : [])
     }
 
     /// Whether a rule of the plain block survives this list's ignore rules.
     private func blockRuleSurvives(_ rule: Int32) -> Bool {
+        guard let ignoreOutcome else { return true }
+        let (ignoredByRule, stoppedByRule) = (ignoreOutcome.ignoredByRule, ignoreOutcome.stoppedByRule)
         let list = engine.ruleList[Int(rule)]
         let location = engine.ruleLocation[Int(rule)]
         if let ignore = ignoredByRule[list], location <= engine.ruleLocation[Int(ignore)] { return false }

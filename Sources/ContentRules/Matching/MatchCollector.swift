@@ -8,7 +8,7 @@ struct MatchCollector {
     let load: LoadFlags
     let context: ConditionContext
     let meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>
-    let conditions: [CompiledCondition]
+    let conditions: UnsafeMutableBufferPointer<CompiledCondition>
     /// Rules that apply, in no order, possibly repeated.
     private(set) var matched: [Int32] = []
     /// Conditions evaluated for this load: a load meets few of them, so the
@@ -18,7 +18,7 @@ struct MatchCollector {
     private var memoCount = 0
     private var moreMemo: [(condition: Int32, allows: Bool)] = []
 
-    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: [CompiledCondition]) {
+    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: UnsafeMutableBufferPointer<CompiledCondition>) {
         self.load = load
         self.context = context
         self.meta = meta

@@ -32,6 +32,7 @@ struct RulesCompile: ParsableCommand {
         print("matching:")
         print("  host index               \(stats.hostIndexedRules) (\(stats.nativeHostRules) by the host alone)")
         print("  word index               \(stats.wordIndexedRules)")
+        print("  literal index            \(stats.literalIndexedRules)")
         print("  RE2 sets                 \(stats.regexSetPatterns) patterns in \(stats.regexSets) set\(stats.regexSets == 1 ? "" : "s")")
         print("  confirmed natively       \(stats.nativePatterns) patterns (\(stats.singleRegexes) by their own RE2 regex)")
         print("  match every URL          \(stats.universalRules)")
@@ -42,7 +43,7 @@ struct RulesCompile: ParsableCommand {
             let actions = byAction.map { "\(JSONText.quote($0.key)):\($0.value)" }.joined(separator: ",")
             let json = """
                 {"lists":\(stats.lists),"rules":\(stats.rules),"rulesByAction":{\(actions)},"hostIndexedRules":\(stats.hostIndexedRules),\
-                "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
+                "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"literalIndexedRules":\(stats.literalIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\
                 "nativePatterns":\(stats.nativePatterns),"singleRegexes":\(stats.singleRegexes),"universalRules":\(stats.universalRules),"schemeOnlyRules":\(stats.schemeOnlyRules),"conditions":\(stats.conditions),"selectors":\(stats.selectors),\
                 "globalSelectors":\(stats.globalSelectors),"compileSeconds":\(stats.compileSeconds),"memoryMiB":\(memory)}
 
