@@ -92,7 +92,7 @@ private let hostShapes: [String] = [
     #"^https?://([^/]+\\.)?HOST/x"#,
 ]
 
-private let conditionDomains = ["example.com", "tracker.net", "news.example.org", "a.b", "x0.y-z.io", "co.uk", "sub.ads.example.com", "under_score.com"]
+private let conditionDomains = ["example.com", "tracker.net", "news.example.org", "a.b", "x0.y-z.io", "co.uk", "sub.ads.example.com", "under_score.com", "tesco.*"]
 
 private func jsonRule(_ action: String, _ filter: String, _ trigger: String = "") -> String {
     #"{"action":"# + action + #","trigger":{"url-filter":""# + filter + #"""# + (trigger.isEmpty ? "" : "," + trigger) + "}}"
@@ -405,7 +405,7 @@ struct IndexEquivalenceTests {
         "foo:ads.example.com", "mailto:x@ads.example.com", "foo:/x.ads.example.com/x", "data:text/html,ads.example.com",
         "http://example.com/", "http://sub.example.com:80/", "https://news.example.org/", "https://co.uk/", "https://x.co.uk/",
         "http://a.b/", "http://w.x/path", "http://www.w.x/path", "http://metrics.tracker.net/", "http://tracker.net./",
-        "http://under_score.com/", "http://a+b.com/", "http://127.0.0.1/", "foo://host?x.ads.example.com",
+        "http://under_score.com/", "http://a+b.com/", "http://www.tesco.*/", "http://tesco.*:81/x", "http://tesco.com/", "http://127.0.0.1/", "foo://host?x.ads.example.com",
         // A leading empty label (found by Fuzz/RuleListFuzzer): no subdomain label precedes that dot.
         "http://.ads.example.com/", "https://..ads.example.com/", "foo:.ads.example.com", "http://x..ads.example.com/",
     ])

@@ -60,10 +60,16 @@ enum DomainKeys {
         return false
     }
 
-    /// Whether a domain can be checked natively: its regex is then a plain literal.
+    /// Whether a domain can be checked natively: its regex is then a plain
+    /// literal. That includes a `*` after the first character, which WebKit
+    /// escapes and so matches literally (lists converted from AdBlock syntax
+    /// write `tesco.*` meaning any top-level domain, but that is not what
+    /// WebKit does), and which a URL's host may contain.
     static func isNative(_ domain: String) -> Bool {
         let name = domain.hasPrefix("*") ? domain.utf8.dropFirst() : domain.utf8[...]
-        return !name.isEmpty && name.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F }
+        return !name.isEmpty && name.allSatisfy {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F || $0 == 0x2A
+        }
     }
 }
 

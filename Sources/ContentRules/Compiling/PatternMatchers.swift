@@ -10,10 +10,13 @@ struct PatternMatchers: Sendable {
     typealias ID = Int32
 
     private struct Descriptor: BitwiseCopyable {
-        /// Into `segments` for a native pattern; into `regexes` otherwise.
+        /// Into `segments` for a native pattern, into `variants` for one with
+        /// variants, into `regexes` otherwise.
         var start: Int32
-        /// The number of segments; 0 for a regex.
+        /// The number of segments; 0 for variants or a regex.
         var segmentCount: Int32
+        /// The number of variants (native descriptors in `variants`); 0 for a regex.
+        var variantCount: UInt8
         var anchored: Bool
         var ending: UInt8
     }
@@ -26,6 +29,7 @@ struct PatternMatchers: Sendable {
     private static let endsAnywhere: UInt8 = 0, endsAtEndOfURL: UInt8 = 1, endsAtSeparatorOrEnd: UInt8 = 2
 
     private var descriptors: [Descriptor] = []
+    private var variants: [Descriptor] = []
     private var segments: [Segment] = []
     private var positions: [SegmentPattern.ByteSet] = []
     private var regexes: [LazyRegex] = []
@@ -40,17 +44,55 @@ struct PatternMatchers: Sendable {
     mutating func add(_ pattern: URLFilterPattern, caseSensitive: Bool, anchored: Bool = false, native: Bool = true) -> ID {
         let id = ID(descriptors.count)
         if native, let segmentPattern = SegmentPattern(pattern, caseSensitive: caseSensitive, anchored: anchored) {
-            descriptors.append(Descriptor(start: Int32(segments.count), segmentCount: Int32(segmentPattern.segments.count),
-                                          anchored: segmentPattern.anchored, ending: Self.code(of: segmentPattern.ending)))
-            for segment in segmentPattern.segments {
-                segments.append(Segment(start: Int32(positions.count), length: Int32(segment.count)))
-                positions += segment
-            }
+            descriptors.append(store(segmentPattern))
+        } else if native, let expanded = Self.expandingOptionals(of: pattern),
+            case let natives = expanded.compactMap({ SegmentPattern($0, caseSensitive: caseSensitive, anchored: anchored) }),
+            natives.count == expanded.count
+        {
+            // `^https?://…`: each variant is native, and the pattern matches where one of them does.
+            descriptors.append(Descriptor(start: Int32(variants.count), segmentCount: 0, variantCount: UInt8(natives.count), anchored: anchored, ending: 0))
+            for variant in natives { variants.append(store(variant)) }
         } else {
-            descriptors.append(Descriptor(start: Int32(regexes.count), segmentCount: 0, anchored: anchored, ending: 0))
+            descriptors.append(Descriptor(start: Int32(regexes.count), segmentCount: 0, variantCount: 0, anchored: anchored, ending: 0))
             regexes.append(LazyRegex(pattern: pattern.re2Pattern, caseSensitive: caseSensitive))
         }
         return id
+    }
+
+    private mutating func store(_ segmentPattern: SegmentPattern) -> Descriptor {
+        let descriptor = Descriptor(start: Int32(segments.count), segmentCount: Int32(segmentPattern.segments.count), variantCount: 0,
+                                    anchored: segmentPattern.anchored, ending: Self.code(of: segmentPattern.ending))
+        for segment in segmentPattern.segments {
+            segments.append(Segment(start: Int32(positions.count), length: Int32(segment.count)))
+            positions += segment
+        }
+        return descriptor
+    }
+
+    /// The pattern with each optional single character (`s?` in
+    /// `^https?://`) present or absent: up to four patterns that together
+    /// match what it matches; nil when it has none or more than two.
+    static func expandingOptionals(of pattern: URLFilterPattern) -> [URLFilterPattern]? {
+        let optional = pattern.terms.indices.filter { index in
+            let term = pattern.terms[index]
+            guard term.quantifier == .zeroOrOne else { return false }
+            switch term.atom {
+            case .character, .anyCharacter, .characterSet: return true
+            case .group, .endOfLine: return false
+            }
+        }
+        guard !optional.isEmpty, optional.count <= 2 else { return nil }
+        var results = [pattern]
+        // From the last, so that removing a term leaves the earlier indexes in place.
+        for index in optional.reversed() {
+            results = results.flatMap { variant -> [URLFilterPattern] in
+                var present = variant, absent = variant
+                present.terms[index].quantifier = .one
+                absent.terms.remove(at: index)
+                return [present, absent]
+            }
+        }
+        return results
     }
 
     private static func code(of ending: SegmentPattern.Ending) -> UInt8 {
@@ -66,12 +108,14 @@ struct PatternMatchers: Sendable {
     /// must be matched from 0.
     func matches(_ id: ID, in url: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
         let descriptor = descriptors[Int(id)]
-        guard descriptor.segmentCount > 0 else {
+        if descriptor.segmentCount == 0 && descriptor.variantCount == 0 {
             return regexes[Int(descriptor.start)].matches(url, from: start, anchored: descriptor.anchored)
         }
         return segments.withUnsafeBufferPointer { segments in
             positions.withUnsafeBufferPointer { positions in
-                Self.matches(descriptor, segments, positions, in: url, from: start)
+                guard descriptor.variantCount > 0 else { return Self.matches(descriptor, segments, positions, in: url, from: start) }
+                let first = Int(descriptor.start)
+                return variants[first..<first + Int(descriptor.variantCount)].contains { Self.matches($0, segments, positions, in: url, from: start) }
             }
         }
     }
