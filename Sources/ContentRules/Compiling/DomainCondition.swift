@@ -12,10 +12,18 @@ struct DomainKey {
     var atStart: Bool
 }
 
+/// The key of a domain name: its bytes hashed last to first (ASCII
+/// case-insensitively), so that one backward pass over a host yields the keys
+/// of all its suffixes.
+func domainKey(_ name: [UInt8]) -> UInt64 {
+    name.reversed().reduce(hostKeyBasis) { hostKeyStep($0, $1) }
+}
+
 enum DomainKeys {
     /// All domain keys of a (case-insensitively compared) top URL.
-    static func extract(from url: UnsafeBufferPointer<UInt8>, into keys: inout [DomainKey]) {
-        keys.removeAll(keepingCapacity: true)
+    static func extract(from url: UnsafeBufferPointer<UInt8>) -> [DomainKey] {
+        var keys: [DomainKey] = []
+        keys.reserveCapacity(16)  // one allocation for the usual host
         let count = url.count
         var index = 0
         while index + 2 < count {
@@ -28,21 +36,25 @@ enum DomainKeys {
             while slash < count, url[slash] != 0x2F { slash += 1 }
             var end = start
             while end <= slash {
-                let isEnd = end < count && (url[end] == 0x3A || url[end] == 0x2F)
-                if isEnd {
-                    keys.append(DomainKey(start: start, end: end, hash: hostKey(url, from: start, to: end), atStart: true))
-                    var dot = start
-                    while dot < end {
-                        if url[dot] == 0x2E {
-                            keys.append(DomainKey(start: dot + 1, end: end, hash: hostKey(url, from: dot + 1, to: end), atStart: false))
+                if end < count && (url[end] == 0x3A || url[end] == 0x2F) {
+                    // One backward pass hashes every suffix ending here (see `domainKey`).
+                    var hash = hostKeyBasis
+                    var position = end
+                    while true {
+                        if position > start && url[position - 1] == 0x2E {
+                            keys.append(DomainKey(start: position, end: end, hash: hash, atStart: false))
                         }
-                        dot += 1
+                        if position == start { break }
+                        position -= 1
+                        hash = hostKeyStep(hash, url[position])
                     }
+                    keys.append(DomainKey(start: start, end: end, hash: hash, atStart: true))
                 }
                 end += 1
             }
             index = start
         }
+        return keys
     }
 
     /// `[a-z][a-z+.-]*` (case-insensitively) can end right before `colon`.
@@ -96,7 +108,7 @@ struct NativeDomainList: Sendable {
         for domain in domains {
             let wildcard = domain.hasPrefix("*")
             let name = Array(wildcard ? domain.utf8.dropFirst() : domain.utf8[...])
-            unsorted.append(Entry(hash: hostKey(name), nameStart: Int32(names.count), nameLength: Int32(name.count), includesSubdomains: wildcard))
+            unsorted.append(Entry(hash: domainKey(name), nameStart: Int32(names.count), nameLength: Int32(name.count), includesSubdomains: wildcard))
             names += name
         }
         entries = unsorted.sorted { $0.hash < $1.hash }
@@ -114,23 +126,13 @@ struct NativeDomainList: Sendable {
                     }
                     while low < entries.count, entries[low].hash == key.hash {
                         let entry = entries[low]
-                        if (key.atStart || entry.includesSubdomains) && Self.equal(entry, names, url, key.start, key.end) { return true }
+                        if (key.atStart || entry.includesSubdomains) && key.end - key.start == Int(entry.nameLength)
+                            && literalStands(names, from: Int(entry.nameStart), length: Int(entry.nameLength), in: url, at: key.start) { return true }
                         low += 1
                     }
                 }
                 return false
             }
         }
-    }
-
-    private static func equal(_ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        guard end - start == Int(entry.nameLength) else { return false }
-        let nameStart = Int(entry.nameStart)
-        for offset in 0..<Int(entry.nameLength) {
-            var byte = url[start + offset]
-            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != names[nameStart + offset] { return false }
-        }
-        return true
     }
 }

@@ -77,6 +77,7 @@ struct HostIndex: Sendable {
     /// can be added more than once.
     func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if index.isEmpty { return }
+        var reusableLabel = (start: -1, end: -1)
         bytes.withUnsafeBufferPointer { bytes in
             HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
                 func probe(_ key: UInt64) {
@@ -86,11 +87,20 @@ struct HostIndex: Sendable {
                     }
                 }
                 // Probe with the first label, then with the first two labels (see `key(of:)`).
-                guard let first = Self.labelEnd(in: url, from: start) else { return }
+                // Starts come in order, each after a dot, so a start's first label is
+                // often the previous start's second label: found once, not twice.
+                let first: Int
+                if start == reusableLabel.start {
+                    first = reusableLabel.end
+                } else {
+                    guard let end = Self.labelEnd(in: url, from: start) else { return }
+                    first = end
+                }
                 let oneLabel = hostKey(url, from: start, to: first)
                 probe(oneLabel)
                 if let second = Self.labelEnd(in: url, from: first + 1) {
                     probe(hostKey(url, continuing: oneLabel, from: first, to: second))
+                    reusableLabel = (first + 1, second)
                 }
             }
         }
@@ -108,7 +118,7 @@ struct HostIndex: Sendable {
     /// Whether the entry's filter matches with its host at `start`.
     @inline(__always)
     private func matches(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, at start: Int, collector: inout MatchCollector) -> Bool {
-        guard Self.literalMatches(entry, bytes, in: url, at: start), entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
+        guard literalStands(bytes, from: Int(entry.bytesStart), length: Int(entry.hostLength + entry.literalLength), in: url, at: start), entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
         let after = start + Int(entry.hostLength)
         guard entry.confirmation >= 0 else {
             guard entry.needsSeparator && after < url.count else { return true }
@@ -118,19 +128,5 @@ struct HostIndex: Sendable {
             }
         }
         return confirmations.matches(entry.confirmation, in: url, from: entry.confirmsTail ? after : 0)
-    }
-
-    /// Whether the entry's host and literal stand at `start` (ASCII case-insensitively).
-    @inline(__always)
-    private static func literalMatches(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let length = Int(entry.hostLength + entry.literalLength)
-        guard start + length <= url.count else { return false }
-        let expected = Int(entry.bytesStart)
-        for offset in 0..<length {
-            var byte = url[start + offset]
-            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != bytes[expected + offset] { return false }
-        }
-        return true
     }
 }

@@ -152,7 +152,7 @@ struct LiteralIndex: Sendable {
     {
         entries.forEach(key) { entry in
             let runStart = pairStart - Int(entry.pairOffset)
-            guard entry.gate.admits(collector.load), literalRunStands(runs, from: entry.runStart, length: entry.runLength, caseSensitive: entry.caseSensitive, in: url, at: runStart),
+            guard entry.gate.admits(collector.load), literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
@@ -160,21 +160,4 @@ struct LiteralIndex: Sendable {
             }
         }
     }
-}
-
-/// Whether a literal run (in `runs`, lower-case unless case-sensitive)
-/// stands in `url` at `start`; the indexes' check before any matcher runs.
-@inline(__always)
-func literalRunStands(_ runs: UnsafeBufferPointer<UInt8>, from runStart: Int32, length: Int32, caseSensitive: Bool,
-                      in url: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool
-{
-    let length = Int(length)
-    guard start >= 0, start + length <= url.count else { return false }
-    let expected = Int(runStart)
-    for offset in 0..<length {
-        var byte = url[start + offset]
-        if !caseSensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
-        if byte != runs[expected + offset] { return false }
-    }
-    return true
 }

@@ -193,7 +193,7 @@ struct TokenIndex: Sendable {
         entries.forEach(key) { entry in
             let runStart = wordStart - Int(entry.wordOffset)
             guard entry.gate.admits(collector.load),
-                literalRunStands(runs, from: entry.runStart, length: entry.runLength, caseSensitive: entry.caseSensitive, in: url, at: runStart),
+                literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {

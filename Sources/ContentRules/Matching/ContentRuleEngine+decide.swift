@@ -23,10 +23,7 @@ extension ContentRuleEngine {
                                   isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
             return Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
-                    var keys: [DomainKey] = []
-                    keys.reserveCapacity(16)  // one allocation for the usual host
-                    DomainKeys.extract(from: topBuffer, into: &keys)
-                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
+                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: DomainKeys.extract(from: topBuffer))
                     return decide(url: urlBuffer, flags: flags, context: context, facts: facts)
                 }
             }
