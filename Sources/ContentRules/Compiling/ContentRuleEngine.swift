@@ -65,8 +65,10 @@ public final class ContentRuleEngine: Sendable {
     let universalUnlessIndex: HashIndex<Int32>
     /// The distinct conditions, by number (`RuleGate.condition`), allocated
     /// once and freed with the engine, so that a decision reads them without
-    /// retaining an array. Written only during `init`: safe to share.
-    nonisolated(unsafe) let conditions: UnsafeMutableBufferPointer<CompiledCondition>
+    /// retaining an array or a condition: the engine holds each one, and a
+    /// decision never outlives its use of the engine. Written only during
+    /// `init`: safe to share.
+    nonisolated(unsafe) let conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>
 
     enum ActionKind: UInt8, Sendable {
         case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders
@@ -302,7 +304,7 @@ public final class ContentRuleEngine: Sendable {
         }
         self.universalUnlessIndex = HashIndex(universalUnlessIndex)
         self.conditions = .allocate(capacity: conditions.count)
-        _ = self.conditions.initialize(from: conditions)
+        _ = self.conditions.initialize(from: conditions.map { Unmanaged.passRetained($0) })
         let elapsed = ContinuousClock.now - clock
         statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.statistics = statistics
@@ -310,6 +312,7 @@ public final class ContentRuleEngine: Sendable {
 
     deinit {
         ruleMeta.deallocate()
+        for condition in conditions { condition.release() }
         conditions.deinitialize().deallocate()
     }
 

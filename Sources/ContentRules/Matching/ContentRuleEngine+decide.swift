@@ -122,18 +122,14 @@ extension ContentRuleEngine {
         } else {
             unique = Self.merge(unique, universal, precedes: precedes)
         }
-        var decision: Decision
+        let plainBlock = plainBlockExcluding.map { Decision.PlainBlock(excluded: $0) }
         if !unique.contains(where: { meta[Int($0)].kind == .ignorePrevious || meta[Int($0)].kind == .ignoreFollowing }) {
             // The common case: no ignore rule, so every rule applies and every global stylesheet too.
-            decision = Decision(engine: self, applied: unique, isDocument: isDocument)
-        } else {
-            decision = applyIgnoreRules(unique, isDocument: isDocument)
+            return Decision(engine: self, applied: unique, plainBlock: plainBlock, isDocument: isDocument, isUpgradable: facts.isUpgradable)
         }
-        if let excluded = plainBlockExcluding {
-            decision.plainBlock = .init(excluded: excluded)
-        }
-        decision.isUpgradable = facts.isUpgradable
-        return decision
+        let (applied, outcome) = applyIgnoreRules(unique, isDocument: isDocument)
+        return Decision(engine: self, applied: applied, ignoreOutcome: outcome, plainBlock: plainBlock, isDocument: isDocument,
+                        isUpgradable: facts.isUpgradable)
     }
 
     /// Merges two lists sorted by `precedes`, dropping duplicates.
@@ -156,7 +152,7 @@ extension ContentRuleEngine {
     }
 
     /// Applies each list's ignore rules to its matched rules (sorted, unique).
-    private func applyIgnoreRules(_ unique: [Int32], isDocument: Bool) -> Decision {
+    private func applyIgnoreRules(_ unique: [Int32], isDocument: Bool) -> (applied: [Int32], outcome: Decision.IgnoreOutcome) {
         let meta = UnsafeBufferPointer(ruleMeta)
         var applied: [Int32] = []
         var discarded: [Int32] = []
@@ -183,8 +179,7 @@ extension ContentRuleEngine {
             applied += segment
             start = end
         }
-        let outcome = Decision.IgnoreOutcome(discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists)
-        return Decision(engine: self, applied: applied, ignoreOutcome: outcome, isDocument: isDocument)
+        return (applied, Decision.IgnoreOutcome(discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists))
     }
 }
 

@@ -35,7 +35,7 @@ public struct Decision: Sendable {
     struct PlainBlock: Sendable {
         var excluded: [Int32]
     }
-    var plainBlock: PlainBlock?
+    let plainBlock: PlainBlock?
 
     /// What ignore rules did to a load, kept apart because few loads meet
     /// one: a decision without them holds only a few references and so
@@ -53,19 +53,17 @@ public struct Decision: Sendable {
     /// Whether the request was a document (global stylesheets apply).
     public let isDocument: Bool
 
-    /// A decision no ignore rule took part in.
-    init(engine: ContentRuleEngine, applied: [Int32], isDocument: Bool) {
-        self.engine = engine
-        self.specificApplied = applied
-        self.ignoreOutcome = nil
-        self.isDocument = isDocument
-    }
-
-    init(engine: ContentRuleEngine, applied: [Int32], ignoreOutcome: IgnoreOutcome, isDocument: Bool) {
+    /// Made whole in one go (no field set afterwards), so that returning it
+    /// from the engine moves it rather than copying it.
+    init(engine: ContentRuleEngine, applied: [Int32], ignoreOutcome: IgnoreOutcome? = nil, plainBlock: PlainBlock? = nil,
+         isDocument: Bool, isUpgradable: Bool = false)
+    {
         self.engine = engine
         self.specificApplied = applied
         self.ignoreOutcome = ignoreOutcome
+        self.plainBlock = plainBlock
         self.isDocument = isDocument
+        self.isUpgradable = isUpgradable
     }
 
     private var specificDiscarded: [Int32] { ignoreOutcome?.discarded ?? [] }
@@ -144,7 +142,7 @@ public struct Decision: Sendable {
     }
 
     /// Whether the request's URL is one make-https can upgrade.
-    var isUpgradable = false
+    let isUpgradable: Bool
 
     /// Selectors to hide on the page: the lists' global stylesheets (for
     /// documents) and every applied css-display-none action.

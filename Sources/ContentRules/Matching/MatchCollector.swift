@@ -8,7 +8,7 @@ struct MatchCollector {
     let load: LoadFlags
     let context: ConditionContext
     let meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>
-    let conditions: UnsafeMutableBufferPointer<CompiledCondition>
+    let conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>
     /// Rules that apply, in no order, possibly repeated.
     private(set) var matched: [Int32] = []
     /// Conditions evaluated for this load: a load meets few of them, so the
@@ -18,7 +18,7 @@ struct MatchCollector {
     private var memoCount = 0
     private var moreMemo: [(condition: Int32, allows: Bool)] = []
 
-    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: UnsafeMutableBufferPointer<CompiledCondition>) {
+    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>) {
         self.load = load
         self.context = context
         self.meta = meta
@@ -29,7 +29,7 @@ struct MatchCollector {
     mutating func conditionAllows(_ condition: Int32) -> Bool {
         for index in 0..<memoCount where memoConditions[index] == condition { return memoAllows & (1 << index) != 0 }
         for known in moreMemo where known.condition == condition { return known.allows }
-        let allows = conditions[Int(condition)].allows(context)
+        let allows = conditions[Int(condition)]._withUnsafeGuaranteedRef { $0.allows(context) }
         if memoCount < memoConditions.count {
             memoConditions[memoCount] = condition
             if allows { memoAllows |= 1 << memoCount }
