@@ -69,6 +69,8 @@ public final class ContentRuleEngine: Sendable {
     /// decision never outlives its use of the engine. Written only during
     /// `init`: safe to share.
     nonisolated(unsafe) let conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>
+    /// The natively checked domain conditions, by domain.
+    let domainConditions: DomainConditionIndex
 
     enum ActionKind: UInt8, Sendable {
         case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders
@@ -305,6 +307,7 @@ public final class ContentRuleEngine: Sendable {
         self.universalUnlessIndex = HashIndex(universalUnlessIndex)
         self.conditions = .allocate(capacity: conditions.count)
         _ = self.conditions.initialize(from: conditions.map { Unmanaged.passRetained($0) })
+        self.domainConditions = DomainConditionIndex(conditions)
         let elapsed = ContinuousClock.now - clock
         statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.statistics = statistics

@@ -114,6 +114,11 @@ struct NativeDomainList: Sendable {
         entries = unsorted.sorted { $0.hash < $1.hash }
     }
 
+    /// An entry's name, lower-case.
+    func name(of entry: Entry) -> ArraySlice<UInt8> {
+        names[Int(entry.nameStart)..<Int(entry.nameStart + entry.nameLength)]
+    }
+
     func matches(_ keys: [DomainKey], in url: UnsafeBufferPointer<UInt8>) -> Bool {
         entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in

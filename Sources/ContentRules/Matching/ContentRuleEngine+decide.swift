@@ -55,7 +55,7 @@ extension ContentRuleEngine {
 
     private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, facts: LoadFacts) -> Decision {
         let meta = UnsafeBufferPointer(ruleMeta)
-        var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions)
+        var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions, domainConditions: domainConditions)
         // Host-anchored filters, then filters found through the words of the
         // URL, then through other literals: their flags and conditions are
         // checked before any pattern is matched.

@@ -9,24 +9,37 @@ struct MatchCollector {
     let context: ConditionContext
     let meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>
     let conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>
+    /// The engine's domain conditions; the engine outlives the decision.
+    unowned(unsafe) let domainConditions: DomainConditionIndex
     /// Rules that apply, in no order, possibly repeated.
     private(set) var matched: [Int32] = []
-    /// Conditions evaluated for this load: a load meets few of them, so the
-    /// first ones are kept inline and the rest, if any, in `moreMemo`.
+    /// The domain conditions the page meets (sorted), found on the first question about one.
+    private var pageDomainConditions: [Int32] = []
+    private var pageDomainConditionsKnown = false
+    /// Other conditions evaluated for this load: a load meets few of them,
+    /// so the first ones are kept inline and the rest, if any, in `moreMemo`.
     private var memoConditions = InlineArray<16, Int32>(repeating: -1)
     private var memoAllows: UInt16 = 0
     private var memoCount = 0
     private var moreMemo: [(condition: Int32, allows: Bool)] = []
 
-    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>, conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>) {
+    init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>,
+         conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>, domainConditions: DomainConditionIndex)
+    {
         self.load = load
         self.context = context
         self.meta = meta
         self.conditions = conditions
+        self.domainConditions = domainConditions
     }
 
     /// Whether the condition lets its rules apply to this load.
     mutating func conditionAllows(_ condition: Int32) -> Bool {
+        switch domainConditions.kind(of: condition) {
+        case .ifDomain: return pageMeets(condition)
+        case .unlessDomain: return !pageMeets(condition)
+        case .other: break
+        }
         for index in 0..<memoCount where memoConditions[index] == condition { return memoAllows & (1 << index) != 0 }
         for known in moreMemo where known.condition == condition { return known.allows }
         let allows = conditions[Int(condition)]._withUnsafeGuaranteedRef { $0.allows(context) }
@@ -38,6 +51,22 @@ struct MatchCollector {
             moreMemo.append((condition, allows))
         }
         return allows
+    }
+
+    /// Whether the page's domain is in a domain condition's list.
+    private mutating func pageMeets(_ condition: Int32) -> Bool {
+        if !pageDomainConditionsKnown {
+            pageDomainConditions = domainConditions.conditionsMet(by: context.topDomainKeys, in: context.topURL)
+            pageDomainConditionsKnown = true
+        }
+        return pageDomainConditions.withUnsafeBufferPointer { met in
+            var (low, high) = (0, met.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if met[middle] < condition { low = middle + 1 } else { high = middle }
+            }
+            return low < met.count && met[low] == condition
+        }
     }
 
     /// Adds a rule that applies.
