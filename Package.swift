@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // A thin C++ shim over RE2 and RE2::Set with a C API. Swift's C++
@@ -42,6 +43,12 @@ let package = Package(
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
+        // Lookup: site profiles, finding dictionary entries in a result page
+        // (by the profile's selectors, else by structure), query normalisation.
+        .target(name: "Lookup", dependencies: ["Sanitize", "WebURL"]),
+        // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
+        // what later issues keep (browsing history, the HTTP cache).
+        .target(name: "Store", dependencies: ["Lookup", .product(name: "GRDB", package: "GRDB.swift")]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
         .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),
@@ -62,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch",
+                "ContentRules", "Proxy", "Fetch", "Lookup", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +82,8 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
+        .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
     ],
     swiftLanguageModes: [.v6],

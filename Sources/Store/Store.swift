@@ -1,0 +1,2 @@
+/// Placeholder until the store lands.
+enum StorePlaceholder {}
