@@ -36,26 +36,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Colour theme: auto follows the browser's preference; the bar's toggle overrides it per browser.", valueName: "auto|dark|light"))
     var theme: ThemeArgument = .auto
 
-    @Option(name: .customLong("connect-to"), help: ArgumentHelp("Send requests for HOST:PORT to HOST2:PORT2 (curl's meaning); repeatable.", valueName: "HOST:PORT:HOST2:PORT2"))
-    var connectTo: [String] = []
-
-    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "file"))
-    var cacert: String?
+    @OptionGroup var fetchOptions: FetchOptions
 
     @Option(help: ArgumentHelp("Folder for limot's state (default $XDG_DATA_HOME/limot or ~/.local/share/limot); history and cache are not stored yet.", valueName: "dir"))
     var dataDir: String?
-
-    @Option(help: ArgumentHelp("Seconds to wait for a connection to the site.", valueName: "seconds"))
-    var connectTimeout: Int = 10
-
-    @Option(help: ArgumentHelp("Seconds one request to the site may take in all.", valueName: "seconds"))
-    var timeout: Int = 30
-
-    @Option(help: ArgumentHelp("Largest answer read from the site, in MiB, after decompression.", valueName: "MiB"))
-    var maxBody: Int = 16
-
-    @Option(help: ArgumentHelp("Redirects followed for one request.", valueName: "count"))
-    var maxRedirects: Int = 5
 
     @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
     var idleTimeout: Int = Int(ProxyConfiguration.defaultIdleTimeoutSeconds)
@@ -68,30 +52,15 @@ struct ServeCommand: AsyncParsableCommand {
         guard allowRemote || ProxyConfiguration.isLoopback(bind) else {
             throw ValidationError("--bind \(bind) is not a loopback address: limot then serves anyone on the network. Add --allow-remote if that is what you want.")
         }
-        guard connectTimeout > 0, timeout > 0, maxBody > 0, maxRedirects >= 0, idleTimeout > 0 else {
-            throw ValidationError("limits must be positive")
-        }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
         guard let homeURL = try? WebURL(home), homeURL.scheme == "http" || homeURL.scheme == "https", !homeURL.hostname.isEmpty else {
-            throw Self.usageError("--home \(home) is not an http or https URL")
+            throw usageError("--home \(home) is not an http or https URL")
         }
-        var fetch = FetchConfiguration()
-        for text in connectTo {
-            do { fetch.connectTo.append(try ConnectTo(parsing: text)) } catch {
-                throw Self.usageError("--connect-to: \(error)")
-            }
-        }
-        if let cacert {
-            guard FileManager.default.isReadableFile(atPath: cacert) else { throw Self.usageError("--cacert \(cacert): no such readable file") }
-            fetch.caCertificateFile = cacert
-        }
-        fetch.limits.connectTimeout = .seconds(connectTimeout)
-        fetch.limits.totalTimeout = .seconds(timeout)
-        fetch.limits.maxBodyBytes = maxBody << 20
-        fetch.limits.maxRedirects = maxRedirects
+        let fetch = try fetchOptions.configuration()
         let engine = try rules.engine()
         let stylesheets = try StylesheetLoader.load()
         var configuration = ProxyConfiguration(home: homeURL, engine: engine, stylesheets: stylesheets, fetch: fetch)
@@ -119,20 +88,11 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as ProxyServer.StartError {
-            throw Self.usageError(error.description)
+            throw usageError(error.description)
         } catch {
             printError("error: cannot serve on \(bindText):\(port): \(error)")
             throw ExitCode(3)
         }
-    }
-}
-
-extension ServeCommand {
-    /// A bad option found while starting: said once, exit status 2 (from
-    /// `run()` ArgumentParser would print the root command's usage instead).
-    static func usageError(_ message: String) -> ExitCode {
-        printError("error: \(message)")
-        return ExitCode(2)
     }
 }
 
