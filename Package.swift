@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
