@@ -34,6 +34,7 @@ struct HistoryClear: ParsableCommand {
         }
         if !yes {
             print("Forget all \(count) lookup\(count == 1 ? "" : "s") in \(opened.databasePath)? [y/N] ", terminator: "")
+            fflush(nil)
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 print("Nothing cleared.")

@@ -25,7 +25,7 @@ struct HistoryList: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if limit < 1 { throw ValidationError("--limit must be 1 or more") }
     }
 
     func run() throws {
