@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
     ],
     swiftLanguageModes: [.v6],

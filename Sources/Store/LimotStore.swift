@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+/// limot's named limits for the store.
+public enum StoreLimits {
+    /// How long a write waits for another process (a second `limot lookup`,
+    /// the proxy) that holds the database's write lock, before giving up
+    /// with ``StoreError/busy(path:)``. Writes take milliseconds, so five
+    /// seconds means something is stuck.
+    public static let busyTimeout: TimeInterval = 5
+}
+
+/// limot's SQLite database in its data directory: the vocabulary notebook
+/// now, browsing history and the HTTP cache later (issue 6).
+///
+/// One `DatabasePool` in WAL mode, so that the proxy can answer readers while
+/// a `limot lookup` in another process writes; several instances (in one
+/// process or several) on the same directory are safe, each write waiting up
+/// to ``StoreLimits/busyTimeout`` for the others. Opening runs the schema's
+/// migrations (see `StoreSchema`), so a database from any earlier limot is
+/// brought up to date without losing rows, and one from a newer limot is
+/// refused rather than damaged.
+public final class LimotStore: Sendable {
+    /// The data directory.
+    public let directory: String
+    /// The database file, `limot.sqlite3` in ``directory``.
+    public let databasePath: String
+    let pool: DatabasePool
+
+    /// Opens the store in `directory`, creating the directory (0700, parents
+    /// too) and the database as needed, and migrating it to the current
+    /// schema.
+    public init(directory: String) throws(StoreError) {
+        try DataDirectory.prepare(directory)
+        let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseFileName)
+        self.directory = directory
+        self.databasePath = path
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch {
+            throw .wrapping(error, path: path)
+        }
+        try migrate()
+    }
+
+    /// Where limot keeps its data unless told otherwise: `$LIMOT_DATA_DIR`,
+    /// else `$XDG_DATA_HOME/limot`, else `~/.local/share/limot`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        DataDirectory.defaultPath(environment: environment)
+    }
+
+    /// True when `LIMOT_NO_HISTORY` is set to anything but empty or `0`:
+    /// then callers record nothing (the user's choice of privacy), while
+    /// reading what was kept before still works.
+    public static func historyDisabled(environment: [String: String]) -> Bool {
+        guard let value = environment["LIMOT_NO_HISTORY"] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "limot"
+        configuration.busyMode = .timeout(StoreLimits.busyTimeout)
+        configuration.prepareDatabase { db in
+            // Cleared history is overwritten on disk, not just unlinked.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return configuration
+    }
+
+    private func migrate() throws(StoreError) {
+        let migrator = StoreSchema.migrator
+        let known = Set(migrator.migrations)
+        let unknown = try read { db in try migrator.appliedIdentifiers(db).subtracting(known).sorted() }
+        if !unknown.isEmpty { throw .newerSchema(path: databasePath, unknownMigrations: unknown) }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            throw .wrapping(error, path: databasePath)
+        }
+    }
+
+    /// Runs `updates` in one write transaction, with errors as StoreError.
+    func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(updates)
+        } catch {
+            throw .wrapping(error, path: databasePath)
+        }
+    }
+
+    /// Runs `value` in one read transaction (a snapshot), with errors as
+    /// StoreError.
+    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(value)
+        } catch {
+            throw .wrapping(error, path: databasePath)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Store
+
+/// `limot history …`: the vocabulary notebook, every word looked up with
+/// `limot lookup` or through `limot serve`.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List, export, prune or clear the words you looked up (the vocabulary notebook).",
+        discussion: """
+            Every lookup (limot lookup, or a dictionary page read through limot serve) is kept in \
+            limot.sqlite3 in the data directory: --data-dir, else $LIMOT_DATA_DIR, else \
+            $XDG_DATA_HOME/limot, else ~/.local/share/limot. Set LIMOT_NO_HISTORY=1 to keep nothing.
+
+            Examples:
+              limot history                          the 20 newest lookups
+              limot history list --since 7d --limit 100
+              limot history export --anki ~/vocabulary.txt
+              limot history export --csv vocabulary.csv
+              limot history prune --older-than 90d
+              limot history clear --yes
+
+            Exit status: 0 success (also an empty list), 1 nothing to export, clear or prune, \
+            or the store failed, 2 usage error.
+            """,
+        subcommands: [HistoryList.self, HistoryExport.self, HistoryPrune.self, HistoryClear.self],
+        defaultSubcommand: HistoryList.self
+    )
+}
+
+/// `--data-dir PATH`, shared by the history commands.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"),
+            help: ArgumentHelp("limot's data directory (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot).", valueName: "path"))
+    var dataDirectory: String?
+
+    var directory: String {
+        dataDirectory ?? LimotStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the store; a store error is printed and exits with 1.
+    func open() throws -> LimotStore {
+        try attempt { () throws(StoreError) in try LimotStore(directory: directory) }
+    }
+}
+
+/// Runs a store operation; its error is printed as `error: …` and exits 1.
+func attempt<T>(_ operation: () throws(StoreError) -> T) throws -> T {
+    do {
+        return try operation()
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import Lookup
+@testable import Store
+import Testing
+
+@Suite("Store migrations")
+struct MigrationTests {
+    /// Every migration that has shipped, in order. Append new ones; never
+    /// edit, rename or remove one: users' databases remember these names,
+    /// and only the ones missing from a database run when it is opened.
+    static let shippedMigrations = ["v1-notebook"]
+
+    @Test("a fresh database has run exactly the shipped migrations, in order")
+    func freshDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let store = try LimotStore(directory: directory.path)
+        let applied = try store.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        }
+        #expect(applied == Self.shippedMigrations)
+        #expect(StoreSchema.migrationIdentifiers.starts(with: Self.shippedMigrations),
+                "a shipped migration was changed or removed; add a new one instead")
+        #expect(StoreSchema.migrationIdentifiers == Self.shippedMigrations,
+                "a new migration: add it to shippedMigrations, and a test that a database from before it keeps its rows")
+    }
+
+    @Test("a database written by v1 opens and keeps its rows")
+    func v1DatabaseKeepsRows() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("limot.sqlite3")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: Self.v1Schema)
+            try db.execute(sql: """
+                INSERT INTO lookup (looked_up_at, origin, query, normalized_query, direction, headwords,
+                                    translations, source_url, result_json)
+                VALUES (1767225600000, 'cli', 'Haus', 'haus', 'de-fa', '["Haus"]', '["خانه"]',
+                        'https://www.loghatnameh.de/search?q=Haus', ?)
+                """, arguments: [Self.v1ResultJSON])
+        }
+        try queue.close()
+
+        let store = try LimotStore(directory: directory.path)
+        let entries = try store.recentLookups(limit: nil, since: nil)
+        #expect(entries.map(\.query) == ["Haus"])
+        #expect(entries.first?.translations == ["خانه"])
+        #expect(entries.first?.lookedUpAt == SampleLookups.start)
+        let stored = try store.storedResult(normalizedQuery: "haus", direction: .germanToPersian)
+        #expect(stored?.result.entries.first?.translations == [LocalizedText("خانه", .persian)])
+    }
+
+    @Test("a database from a newer limot is refused, named, and left unchanged")
+    func newerDatabaseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let store = try LimotStore(directory: directory.path)
+            try store.recordLookup(SampleLookups.haus, origin: .commandLine, at: SampleLookups.start)
+            try store.pool.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9-future')") }
+        }
+        let path = directory.appending("limot.sqlite3")
+        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9-future"])) {
+            try LimotStore(directory: directory.path)
+        }
+        let rows = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM lookup") }
+        #expect(rows == 1)
+    }
+
+    /// v1 as it shipped, frozen here: if the migration in the source is
+    /// edited, this test still opens what users have on disk.
+    static let v1Schema = """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('v1-notebook');
+        CREATE TABLE lookup (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            looked_up_at INTEGER NOT NULL,
+            origin TEXT NOT NULL CHECK (origin IN ('cli', 'proxy')),
+            query TEXT NOT NULL,
+            normalized_query TEXT NOT NULL,
+            direction TEXT NOT NULL CHECK (direction IN ('de-fa', 'fa-de')),
+            headwords TEXT NOT NULL,
+            translations TEXT NOT NULL,
+            source_url TEXT NOT NULL,
+            result_json TEXT NOT NULL
+        );
+        CREATE INDEX lookup_by_time ON lookup (looked_up_at);
+        CREATE INDEX lookup_by_query ON lookup (normalized_query, direction, looked_up_at);
+        """
+
+    static let v1ResultJSON = """
+        {"direction":"de-fa","entries":[{"examples":[],"grammar":{"notes":[]},"headword":{"language":"de","text":"Haus"},\
+        "translations":[{"language":"fa","text":"خانه"}]}],"normalizedQuery":"haus","query":"Haus",\
+        "sourceURL":"https://www.loghatnameh.de/search?q=Haus","suggestions":[]}
+        """
+}
