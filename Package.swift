@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation.
-        .target(name: "Lookup", dependencies: ["Sanitize", "WebURL"]),
+        .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -2,17 +2,28 @@
 /// decoded as browsers decode them (HTML standard, "character reference
 /// state"), so that a URL means to limot what it means to the browser.
 ///
-/// Text is never decoded: limot copies it as it came.
+/// The rewriter never decodes text: limot copies it as it came. Only the
+/// read-only document tree (`HTMLDocument`) decodes text.
 enum CharacterReferences {
     /// The attribute value with its references decoded.
     static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        decode(raw, inAttribute: true)
+    }
+
+    /// Text content with its references decoded, for the read-only document
+    /// tree (`HTMLDocument`), which gives text as the browser shows it.
+    static func decodeText(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        decode(raw, inAttribute: false)
+    }
+
+    private static func decode(_ raw: UnsafeBufferPointer<UInt8>, inAttribute: Bool) -> String {
         guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
         var output: [UInt8] = []
         output.reserveCapacity(raw.count)
         var index = 0
         while index < raw.count {
             let byte = raw[index]
-            guard byte == UInt8(ascii: "&"), let (length, value) = reference(raw, at: index) else {
+            guard byte == UInt8(ascii: "&"), let (length, value) = reference(raw, at: index, inAttribute: inAttribute) else {
                 output.append(byte)
                 index += 1
                 continue
@@ -25,7 +36,9 @@ enum CharacterReferences {
 
     /// The reference at `start` (an `&`): how many bytes it spans and what
     /// it stands for; nil when the `&` is just an ampersand.
-    static func reference(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, String)? {
+    /// `inAttribute`: whether the attribute rule for legacy names applies
+    /// (in text, `&copy2` is "©2"; in an attribute it stays as written).
+    static func reference(_ raw: UnsafeBufferPointer<UInt8>, at start: Int, inAttribute: Bool = true) -> (Int, String)? {
         var index = start + 1
         guard index < raw.count else { return nil }
         if raw[index] == UInt8(ascii: "#") { return numeric(raw, at: start) }
@@ -43,7 +56,7 @@ enum CharacterReferences {
         var end = min(runEnd, start + 7)
         while end > start + 1 {
             if let value = lookUp(raw, start + 1, end) {
-                if end < raw.count, raw[end] == UInt8(ascii: "=") || raw[end].isASCIIAlphanumeric { return nil }
+                if inAttribute, end < raw.count, raw[end] == UInt8(ascii: "=") || raw[end].isASCIIAlphanumeric { return nil }
                 return (end - start, value)
             }
             end -= 1
