@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "Proxy",
             dependencies: [
-                "Fetch", "Sanitize", "ContentRules", "WebURL",
+                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Store",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "FixtureSupport"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),

@@ -11,7 +11,7 @@ struct Limot: AsyncParsableCommand {
             3 network or upstream failure.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, RulesCommand.self, HistoryCommand.self]
+        subcommands: [ServeCommand.self, LookupCommand.self, HistoryCommand.self, RulesCommand.self]
     )
 }
 

@@ -5,9 +5,9 @@ enum ShippedFolder {
     /// The environment variable's value if set, else a folder `name` beside
     /// the executable or above it (a checkout's `.build/debug/limot` finds the
     /// checkout's folder), else the installed share folder.
-    static func find(_ name: String, environment variable: String) -> String? {
+    static func find(_ name: String, environment variable: String?) -> String? {
         let environment = ProcessInfo.processInfo.environment
-        if let configured = environment[variable], !configured.isEmpty { return configured }
+        if let variable, let configured = environment[variable], !configured.isEmpty { return configured }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent(name)

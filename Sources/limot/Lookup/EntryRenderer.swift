@@ -1,0 +1,209 @@
+import Lookup
+
+/// Writes a lookup's entries for a terminal: columns sized to its width
+/// (headword, grammar, translations) when it is wide enough, one block per
+/// entry when it is not; Persian right-aligned and ordered as `bidi` says;
+/// colour only when asked.
+struct EntryRenderer {
+    var width: Int
+    var color: Bool
+    var bidi: BidiMode
+
+    /// Below this many cells, entries are stacked rather than put in columns.
+    static let columnsMinimumWidth = 70
+
+    func render(_ result: LookupResult, total: Int? = nil) -> String {
+        var lines: [String] = []
+        let shown = result.entries.count
+        let count = total.map { $0 > shown ? "\(shown) of \($0) entries" : "\(shown) \(shown == 1 ? "entry" : "entries")" }
+            ?? "\(shown) \(shown == 1 ? "entry" : "entries")"
+        lines.append(style(.dim, "\(field(LocalizedText(result.query, result.direction.sourceLanguage))) · \(result.direction.rawValue) · \(count)"))
+        lines.append("")
+        let layout = ColumnLayout(result.entries, width: width, renderer: self)
+        for (number, entry) in result.entries.enumerated() {
+            lines += width >= Self.columnsMinimumWidth ? columns(entry, number: number + 1, in: result, layout: layout) : block(entry, number: number + 1)
+        }
+        lines.append(style(.dim, result.sourceURL))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a page without entries prints: the dictionary's own suggestions, if any.
+    func renderNotFound(_ result: LookupResult) -> String {
+        var text = "No entries for \(field(LocalizedText(result.query, result.direction.sourceLanguage)))."
+        if !result.suggestions.isEmpty {
+            let words = result.suggestions.map { field(LocalizedText($0, Self.language(of: $0))) }
+            text += "\nThe dictionary suggests: " + words.joined(separator: ", ")
+        }
+        return text + "\n"
+    }
+
+    // MARK: Layouts
+
+    /// `number  headword  grammar  translations`, each column wrapped in its
+    /// width, then the examples indented below.
+    /// The columns' widths, the same for every entry so that they line up:
+    /// headword and grammar as wide as their widest (within a share of the
+    /// line), translations the rest.
+    struct ColumnLayout {
+        static let numberWidth = 4
+        var headword: Int
+        var grammar: Int
+        var translation: Int
+
+        init(_ entries: [DictionaryEntry], width: Int, renderer: EntryRenderer) {
+            let available = width - Self.numberWidth - 4  // two gaps of two cells
+            let widestHeadword = entries.map { TerminalText.width(renderer.headwordText($0)) }.max() ?? 0
+            let widestGrammar = entries.map { TerminalText.width(renderer.grammar($0.grammar)) }.max() ?? 0
+            headword = max(8, min(widestHeadword, available * 3 / 10))
+            grammar = widestGrammar == 0 ? 0 : max(8, min(widestGrammar, available * 3 / 10))
+            translation = available - headword - grammar + (grammar == 0 ? 2 : 0)
+        }
+    }
+
+    private func columns(_ entry: DictionaryEntry, number: Int, in result: LookupResult, layout: ColumnLayout) -> [String] {
+        let numberWidth = ColumnLayout.numberWidth
+        let (headwordWidth, grammarWidth, translationWidth) = (layout.headword, layout.grammar, layout.translation)
+        let grammarText = grammar(entry.grammar)
+        let headwordLines = TerminalText.wrap(headwordText(entry), width: headwordWidth)
+        let grammarLines = grammarWidth == 0 ? [] : TerminalText.wrap(grammarText, width: grammarWidth)
+        let translationLanguage = entry.translations.first?.language ?? result.direction.targetLanguage
+        let translationLines = TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: translationWidth)
+        var lines: [String] = []
+        for row in 0..<max(headwordLines.count, grammarLines.count, translationLines.count) {
+            var line = row == 0 ? TerminalText.pad(" \(number)", to: numberWidth) : String(repeating: " ", count: numberWidth)
+            let headword = row < headwordLines.count ? headwordLines[row] : ""
+            line += cell(headword, entry.headword.language, width: headwordWidth, emphasis: row == 0 ? headwordStyle(entry) : .bold)
+            line += "  "
+            if grammarWidth > 0 {
+                line += cell(row < grammarLines.count ? grammarLines[row] : "", Self.language(of: grammarText), width: grammarWidth, emphasis: .dim)
+                line += "  "
+            }
+            line += cell(row < translationLines.count ? translationLines[row] : "", translationLanguage, width: translationWidth, emphasis: nil)
+            lines.append(trimmedEnd(line))
+        }
+        let indent = String(repeating: " ", count: numberWidth + 2)
+        for example in entry.examples {
+            lines += exampleLines(example, indent: indent, width: width - indent.count)
+        }
+        return lines
+    }
+
+    /// The narrow layout: headword and grammar, translations, examples, one per line.
+    private func block(_ entry: DictionaryEntry, number: Int) -> [String] {
+        let indent = "   "
+        let inner = max(width - indent.count, 10)
+        var lines: [String] = []
+        let grammarText = grammar(entry.grammar)
+        let head = "\(number). " + headwordText(entry)
+        for (row, line) in TerminalText.wrap(head, width: max(width, 10)).enumerated() {
+            lines.append(row == 0 ? styledHeadwordLine(line, entry) : cell(line, entry.headword.language, width: 0, emphasis: .bold))
+        }
+        if !grammarText.isEmpty {
+            lines += TerminalText.wrap(grammarText, width: inner).map { trimmedEnd(indent + cell($0, Self.language(of: grammarText), width: inner, emphasis: .dim)) }
+        }
+        let translationLanguage = entry.translations.first?.language ?? .persian
+        for line in TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: inner) {
+            lines.append(trimmedEnd(indent + cell(line, translationLanguage, width: inner, emphasis: nil)))
+        }
+        for example in entry.examples {
+            lines += exampleLines(example, indent: indent, width: inner)
+        }
+        return lines
+    }
+
+    /// `» source` and, below it, the translation, right-aligned when Persian.
+    private func exampleLines(_ example: Example, indent: String, width: Int) -> [String] {
+        var lines: [String] = []
+        let marker = "» "
+        for (row, line) in TerminalText.wrap(example.source.text, width: width - marker.count).enumerated() {
+            lines.append(trimmedEnd(indent + (row == 0 ? marker : "  ") + cell(line, example.source.language, width: width - marker.count, emphasis: .italic)))
+        }
+        if let translation = example.translation {
+            for line in TerminalText.wrap(translation.text, width: width - marker.count) {
+                lines.append(trimmedEnd(indent + "  " + cell(line, translation.language, width: width - marker.count, emphasis: .dim)))
+            }
+        }
+        return lines
+    }
+
+    // MARK: Pieces
+
+    fileprivate func headwordText(_ entry: DictionaryEntry) -> String {
+        guard let article = entry.grammar.article, !entry.headword.text.lowercased().hasPrefix(article.lowercased() + " ") else {
+            return entry.headword.text
+        }
+        return article + " " + entry.headword.text
+    }
+
+    /// `n · Substantiv · Pl. Häuser · notes`
+    fileprivate func grammar(_ grammar: Grammar) -> String {
+        var parts: [String] = []
+        if let gender = grammar.gender { parts.append(gender) }
+        if let partOfSpeech = grammar.partOfSpeech { parts.append(partOfSpeech) }
+        if let plural = grammar.plural { parts.append((Self.language(of: plural) == .persian ? "جمع: " : "Pl. ") + plural) }
+        parts += grammar.notes
+        return parts.joined(separator: " · ")
+    }
+
+    private func separator(_ language: Language) -> String {
+        language == .persian ? "، " : "; "
+    }
+
+    /// One column's line: Persian right-aligned and ordered for display,
+    /// German left-aligned; styled after measuring, so escapes take no cells.
+    private func cell(_ text: String, _ language: Language, width: Int, emphasis: Style?) -> String {
+        let padding = String(repeating: " ", count: max(0, width - TerminalText.width(text)))
+        let shown = language == .persian ? bidi.rightToLeft(text) : text
+        let styled = emphasis.map { style($0, shown) } ?? shown
+        return language == .persian ? padding + styled : styled + padding
+    }
+
+    private func field(_ text: LocalizedText) -> String {
+        text.language == .persian ? bidi.rightToLeft(text.text) : text.text
+    }
+
+    private func styledHeadwordLine(_ line: String, _ entry: DictionaryEntry) -> String {
+        let shown = entry.headword.language == .persian ? bidi.rightToLeft(line) : line
+        return style(headwordStyle(entry), shown)
+    }
+
+    /// Learners' colours for the three genders; bold otherwise.
+    private func headwordStyle(_ entry: DictionaryEntry) -> Style {
+        switch entry.grammar.gender ?? Self.gender(ofArticle: entry.grammar.article) {
+        case "m": return .masculine
+        case "f": return .feminine
+        case "n": return .neuter
+        default: return .bold
+        }
+    }
+
+    private static func gender(ofArticle article: String?) -> String? {
+        switch article?.lowercased() {
+        case "der": return "m"
+        case "die": return "f"
+        case "das": return "n"
+        default: return nil
+        }
+    }
+
+    static func language(of text: String) -> Language {
+        LookupDirection.detect(text) == .persianToGerman ? .persian : .german
+    }
+
+    private func trimmedEnd(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    // MARK: Colour
+
+    enum Style: String {
+        case bold = "1", dim = "2", italic = "3", masculine = "1;34", feminine = "1;31", neuter = "1;32"
+    }
+
+    private func style(_ style: Style, _ text: String) -> String {
+        guard color, !text.isEmpty else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+}

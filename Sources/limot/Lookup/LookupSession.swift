@@ -1,0 +1,128 @@
+import ContentRules
+import Fetch
+import Foundation
+import Lookup
+import Store
+import WebURL
+
+/// One run of `limot lookup`: the site, the rules, the fetcher and the
+/// store, shared by every word the run looks up.
+final class LookupSession: Sendable {
+    struct Found {
+        var result: LookupResult
+        /// When the page was fetched (now, or when it was stored).
+        var fetchedAt: Date?
+        /// Something the user should know that did not stop the lookup.
+        var warning: String?
+    }
+
+    /// Why a lookup gave no answer, with the exit status that says so.
+    struct Failure: Error {
+        var message: String
+        var exitCode: Int32
+    }
+
+    let profile: SiteProfile
+    let store: LimotStore?
+    let keepsHistory: Bool
+    let offline: Bool
+    let engine: ContentRuleEngine?
+    let client: HTTPClient?
+
+    init(profile: SiteProfile, store: LimotStore?, keepsHistory: Bool, offline: Bool, engine: ContentRuleEngine?, fetch: FetchConfiguration?) {
+        self.profile = profile
+        self.store = store
+        self.keepsHistory = keepsHistory
+        self.offline = offline
+        self.engine = engine
+        self.client = fetch.map { HTTPClient(configuration: $0) }
+    }
+
+    func shutdown() {
+        client?.shutdown()
+    }
+
+    func lookUp(_ query: String, direction: LookupDirection) async -> Result<Found, Failure> {
+        let normalized = QueryNormalizer.normalize(query)
+        guard !normalized.isEmpty else { return .failure(Failure(message: "nothing to look up in “\(query)”", exitCode: 2)) }
+        if offline { return storedAnswer(query: query, normalized: normalized, direction: direction) }
+        guard let client, let engine else { return .failure(Failure(message: "no fetcher", exitCode: 3)) }
+        let address = profile.searchURL(for: normalized, direction: direction)
+        guard let url = try? WebURL(address), url.scheme == "http" || url.scheme == "https" else {
+            return .failure(Failure(message: "the site profile's search URL \(address) is not an http or https URL", exitCode: 2))
+        }
+        if engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
+            return .failure(Failure(message: "the rule lists block \(url.serialization); `limot rules explain` says which rule", exitCode: 3))
+        }
+        let response: FetchResponse
+        do {
+            response = try await client.fetch(FetchRequest(url: url, headers: [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]))
+        } catch {
+            return .failure(Failure(message: "cannot reach the dictionary: \(error)", exitCode: 3))
+        }
+        // A site may answer "no such word" with 404 and a page of suggestions.
+        guard (200..<300).contains(response.status) || response.status == 404 else {
+            return .failure(Failure(message: "\(response.url.serialization): the site answered HTTP \(response.status)", exitCode: 3))
+        }
+        let page: [UInt8]
+        do {
+            let charset = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
+            page = try TextDecoding.utf8(response.body, charset: charset)
+        } catch {
+            return .failure(Failure(message: "\(response.url.serialization): cannot decode the page: \(error)", exitCode: 3))
+        }
+        let extracted = EntryExtractor.extract(page: page, profile: profile, direction: direction)
+        let result = LookupResult(query: query, normalizedQuery: normalized, direction: direction, sourceURL: response.url.serialization,
+                                  entries: extracted.entries, suggestions: extracted.suggestions)
+        let now = Date()
+        var warning: String?
+        if keepsHistory, !result.entries.isEmpty, let store {
+            do {
+                try store.recordLookup(result, origin: .commandLine, at: now)
+            } catch {
+                warning = "not kept in the notebook: \(error)"
+            }
+        }
+        return .success(Found(result: result, fetchedAt: now, warning: warning))
+    }
+
+    private func storedAnswer(query: String, normalized: String, direction: LookupDirection) -> Result<Found, Failure> {
+        guard let store else { return .failure(Failure(message: "--offline needs the store, which cannot be opened", exitCode: 3)) }
+        do {
+            guard let stored = try store.storedResult(normalizedQuery: normalized, direction: direction) else {
+                return .failure(Failure(message: "“\(query)” (\(direction.rawValue)) is not in the notebook; look it up once online to have it offline", exitCode: 1))
+            }
+            var result = stored.result
+            result.query = query
+            return .success(Found(result: result, fetchedAt: stored.fetchedAt))
+        } catch {
+            return .failure(Failure(message: "\(error)", exitCode: 3))
+        }
+    }
+}
+
+/// The prompt's earlier queries, one per line in the data folder.
+struct PromptHistory {
+    let path: String
+    let enabled: Bool
+    static let kept = 500
+
+    init(directory: String, enabled: Bool) {
+        path = directory + "/prompt-history"
+        self.enabled = enabled
+    }
+
+    func load() -> [String] {
+        guard enabled, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return Array(text.split(separator: "\n").map(String.init).suffix(Self.kept))
+    }
+
+    func append(_ line: String) {
+        guard enabled else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var lines = load()
+        lines.append(line.replacingOccurrences(of: "\n", with: " "))
+        try? (lines.suffix(Self.kept).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

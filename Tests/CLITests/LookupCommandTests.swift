@@ -1,0 +1,132 @@
+import FixtureSupport
+import Foundation
+import Testing
+
+/// `limot lookup` as a user runs it, against the loopback fixture site
+/// reached through `--connect-to` under the real host name, with the
+/// shipped rules and site profile.
+@Suite("limot lookup against the fixture site", .serialized)
+final class LookupCommandTests {
+    let authority: TestCertificateAuthority
+    let fixtures: FixtureServer
+    let dataDir: URL
+
+    init() throws {
+        authority = try TestCertificateAuthority(hosts: ["www.loghatnameh.de"])
+        fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
+        dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-lookup-\(UUID().uuidString)")
+    }
+
+    deinit {
+        fixtures.stop()
+        authority.remove()
+        try? FileManager.default.removeItem(at: dataDir)
+    }
+
+    private var upstream: [String] {
+        ["--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(fixtures.port)", "--cacert", authority.caFile, "--data-dir", dataDir.path]
+    }
+
+    private func lookup(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> LimotProcess.Result {
+        try LimotProcess.run(["lookup"] + arguments + upstream, input: input, environment: environment)
+    }
+
+    @Test("a German word: its entries in columns, Persian kept in logical order with its zero-width non-joiners")
+    func germanWord() throws {
+        let result = try lookup(["Haus", "--width", "100", "--color", "never", "--bidi", "none"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("Haus · de-fa · "))
+        #expect(result.standardOutput.contains("das Haus"))
+        #expect(result.standardOutput.contains("خانه"))
+        #expect(!result.standardOutput.contains("\u{1B}["), "no colour when asked for none")
+        #expect(result.standardOutput.contains("https://www.loghatnameh.de/search?q=Haus"))
+        // Nothing reached the ad hosts: the lookup fetched only the result page.
+        #expect(try fixtures.hits().keys.sorted() == ["www.loghatnameh.de"])
+    }
+
+    @Test("a Persian word looks up Persian→German by its script")
+    func persianWord() throws {
+        let result = try lookup(["خانه", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["direction"] as? String == "fa-de")
+        let entries = try #require(json["entries"] as? [[String: Any]])
+        #expect(!entries.isEmpty)
+        let headword = try #require(entries.first?["headword"] as? [String: Any])
+        #expect(headword["dir"] as? String == "rtl")
+        #expect(headword["lang"] as? String == "fa")
+    }
+
+    @Test("--json has the documented fields, --limit cuts the entries")
+    func jsonSchema() throws {
+        let result = try lookup(["Haus", "--json", "--limit", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["schema"] as? Int == 1)
+        for key in ["query", "normalized_query", "direction", "source_url", "fetched_at", "entries", "suggestions"] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        let entries = try #require(json["entries"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        let translations = try #require(entries.first?["translations"] as? [[String: Any]])
+        #expect(translations.allSatisfy { $0["dir"] as? String == "rtl" && $0["lang"] as? String == "fa" })
+    }
+
+    @Test("no entries: exit 1 with the dictionary's suggestions")
+    func notFound() throws {
+        let result = try lookup(["Hauss", "--color", "never", "--bidi", "none"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("No entries for Hauss."))
+        #expect(result.standardOutput.contains("Haus"))
+    }
+
+    @Test("--offline answers from the notebook after one online lookup, and only then")
+    func offline() throws {
+        let before = try lookup(["Buch", "--offline", "--json"])
+        #expect(before.status == 1)
+        #expect(before.standardError.contains("not in the notebook"))
+        let online = try lookup(["Buch", "--json"])
+        #expect(online.status == 0, "\(online.standardError)")
+        fixtures.stop()  // the site is gone: offline must not need it
+        let after = try lookup(["Buch", "--offline", "--json"])
+        #expect(after.status == 0, "\(after.standardError)")
+        let onlineEntries = try #require(try JSONSerialization.jsonObject(with: Data(online.standardOutput.utf8)) as? [String: Any])["entries"] as? NSArray
+        let offlineEntries = try #require(try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [String: Any])["entries"] as? NSArray
+        #expect(onlineEntries == offlineEntries)
+    }
+
+    @Test("--no-history and LIMOT_NO_HISTORY keep nothing")
+    func noHistory() throws {
+        #expect(try lookup(["gehen", "--no-history", "--json"]).status == 0)
+        #expect(try lookup(["gehen", "--json"], environment: ["LIMOT_NO_HISTORY": "1"]).status == 0)
+        let offline = try lookup(["gehen", "--offline"])
+        #expect(offline.status == 1)
+    }
+
+    @Test("the site cannot be reached: exit 3 and the address in the message")
+    func networkFailure() throws {
+        let closed = closedPort()
+        let result = try LimotProcess.run(["lookup", "Haus", "--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(closed)",
+                                           "--cacert", authority.caFile, "--data-dir", dataDir.path, "--connect-timeout", "2"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("www.loghatnameh.de"), "\(result.standardError)")
+    }
+
+    @Test("a malformed site profile: exit 2 naming the file")
+    func badProfile() throws {
+        let profile = dataDir.appendingPathComponent("bad.json")
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        try Data(#"{"manifest_version": 7}"#.utf8).write(to: profile)
+        let result = try lookup(["Haus", "--site", profile.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("bad.json"), "\(result.standardError)")
+    }
+
+    @Test("words on standard input, one per line, when there is no terminal")
+    func standardInput() throws {
+        let result = try lookup(["--color", "never", "--bidi", "none", "--width", "80"], input: "Haus\nBuch\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Haus · de-fa"))
+        #expect(result.standardOutput.contains("Buch · de-fa"))
+    }
+}
