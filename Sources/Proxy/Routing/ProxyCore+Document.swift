@@ -76,6 +76,7 @@ extension ProxyCore {
         let secFetchDest = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
         if request.method == .get, fetched.status == 200, secFetchDest == nil || secFetchDest == "document" {
             _ = sessions.update(exchange.session) { $0.recordVisit(fetched.url.serialization) }
+            keepSearchPageInNotebook(fetched)
         }
         let nonce = Exchange.newToken()
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""

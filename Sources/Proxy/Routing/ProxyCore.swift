@@ -18,6 +18,8 @@ final class ProxyCore: Sendable {
     let blockLog = BlockLog()
     let cache = SanitizedCache()
     let logger: Logger
+    /// The site's result pages, to keep the words read there in the notebook.
+    let searchPages: SearchPageMatcher?
     /// Set once the port is known (it may be chosen by the system).
     let requestGuard: RequestGuard
 
@@ -35,6 +37,7 @@ final class ProxyCore: Sendable {
         self.sessions = SessionStore(capacity: configuration.maxSessions)
         self.policy = UpstreamPolicy(siteHost: configuration.home.hostname)
         self.logger = logger
+        self.searchPages = configuration.siteProfile.flatMap(SearchPageMatcher.init(profile:))
         self.requestGuard = RequestGuard(bindHost: configuration.bindHost, port: port, allowRemote: configuration.allowsRemote)
     }
 
@@ -80,6 +83,8 @@ final class ProxyCore: Sendable {
             return navigate(String(route.dropFirst(4)), exchange: &exchange)
         case "search":
             return search(exchange: &exchange)
+        case "lookup":
+            return await lookup(exchange: &exchange)
         case "theme":
             return setTheme(exchange: &exchange)
         case _ where route.hasPrefix("static/"):

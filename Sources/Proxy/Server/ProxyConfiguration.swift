@@ -1,3 +1,5 @@
+import Lookup
+import Store
 import ContentRules
 import Fetch
 import WebURL
@@ -16,6 +18,10 @@ public struct ProxyConfiguration: Sendable {
     /// Search URL for the bar's field, relative to `home`; `{query}` is the
     /// word, percent-encoded.
     public var searchTemplate = "/search?q={query}"
+    /// The site's profile: its search URL and where entries sit in its pages (`/_limot/lookup`).
+    public var siteProfile: SiteProfile?
+    /// Where lookups are kept; nil keeps nothing.
+    public var notebook: LimotStore?
     /// The theme when the browser has not chosen one with the bar's toggle.
     public var theme: Theme = .auto
     public var stylesheets: Stylesheets

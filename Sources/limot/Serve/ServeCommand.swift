@@ -4,6 +4,7 @@ import Fetch
 import Foundation
 import Logging
 import Proxy
+import Store
 import WebURL
 
 /// `limot serve`: the dictionary through a local filtering proxy.
@@ -38,7 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var fetchOptions: FetchOptions
 
-    @Option(help: ArgumentHelp("Folder for limot's state (default $XDG_DATA_HOME/limot or ~/.local/share/limot); history and cache are not stored yet.", valueName: "dir"))
+    @OptionGroup var site: SiteSelection
+
+    @Flag(help: "Keep no lookups in the notebook (also: LIMOT_NO_HISTORY=1).")
+    var noHistory = false
+
+    @Option(help: ArgumentHelp("Folder for limot's state (default $XDG_DATA_HOME/limot or ~/.local/share/limot); it keeps the notebook of lookups.", valueName: "dir"))
     var dataDir: String?
 
     @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
@@ -69,6 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowsRemote = allowRemote
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
+        configuration.siteProfile = try site.profile()
+        if !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment) {
+            configuration.notebook = openNotebook(dataDir: dataDir, purpose: "lookups are not kept")
+        }
 
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in

@@ -89,6 +89,36 @@ import Testing
         #expect(fromBar.text.contains("value=\"خانه\""))
     }
 
+    @Test func theLookupPageShowsTheEntriesLimotLookupPrints() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let page = try browser.open("/_limot/lookup?q=Haus")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains(#"<span lang="de">Haus</span>"#))
+        #expect(page.text.contains(#"<span lang="fa" dir="rtl">خانه"#))
+        // A link to the dictionary's own page, through the proxy.
+        #expect(page.text.contains(#"href="/search?q=Haus&amp;dir=de-fa""#))
+        // The bar is there, as on every page of the proxy.
+        #expect(page.text.contains("limot-search"))
+        // Persian by its script.
+        let persian = try browser.open("/_limot/lookup?q=" + "خانه".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(persian.status == 200)
+        #expect(persian.text.contains("fa-de"))
+        #expect(try testbed.adHits().isEmpty)
+    }
+
+    @Test func theLookupPageOffersTheSuggestionsAndEscapesTheWord() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        let payload = "<script>alert(1)</script>"
+        let page = try browser.open("/_limot/lookup?q=" + payload.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(page.status == 404)
+        #expect(!page.text.contains(payload))
+        #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.text.contains(#"<a href="/_limot/lookup?q=Haus">"#))
+    }
+
     @Test func theBarMovesThroughHistoryLikeABrowser() throws {
         let testbed = try ProxyTestbed.get()
         let browser = testbed.browser()

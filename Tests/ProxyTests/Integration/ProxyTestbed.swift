@@ -75,21 +75,30 @@ final class LimotServe: Sendable {
 
     static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("limot") }
 
+    /// Each server keeps its notebook in a folder of its own, never the user's.
     static func start(_ arguments: [String]) throws -> LimotServe {
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-proxy-\(UUID().uuidString)").path
         let (process, port) = try ChildProcesses.startServer(
-            executable, ["serve", "--port", "0", "--log-level", "warning"] + arguments,
+            executable, ["serve", "--port", "0", "--log-level", "warning", "--data-dir", dataDir] + arguments,
             name: "limot serve", portPattern: #"127\.0\.0\.1:(\d+)/"#
         )
-        return LimotServe(port: port, process: process)
+        return LimotServe(port: port, process: process, dataDir: dataDir)
     }
 
-    private init(port: Int, process: Process) {
+    let dataDir: String
+
+    private init(port: Int, process: Process, dataDir: String) {
         self.port = port
         self.process = process
+        self.dataDir = dataDir
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: dataDir)
     }
 
     var isRunning: Bool { process.isRunning }
