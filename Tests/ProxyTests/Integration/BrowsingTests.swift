@@ -108,6 +108,30 @@ import Testing
         #expect(try testbed.adHits().isEmpty)
     }
 
+    @Test func wordsReadThroughTheProxyAreKeptInTheNotebook() throws {
+        let testbed = try ProxyTestbed.get()
+        let browser = testbed.browser()
+        #expect(try browser.open("/search?q=Buch").status == 200)
+        #expect(try browser.open("/_limot/lookup?q=gehen").status == 200)
+        // What `limot history` shows for the server's data folder.
+        let process = Process()
+        process.executableURL = LimotServe.executable
+        process.arguments = ["history", "list", "--json", "--data-dir", testbed.proxy.dataDir]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let kept = entries.compactMap { entry -> String? in
+            guard entry["origin"] as? String == "proxy" else { return nil }
+            return entry["query"] as? String
+        }
+        #expect(kept.contains("Buch"))
+        #expect(kept.contains("gehen"))
+    }
+
     @Test func theLookupPageOffersTheSuggestionsAndEscapesTheWord() throws {
         let testbed = try ProxyTestbed.get()
         let browser = testbed.browser()
