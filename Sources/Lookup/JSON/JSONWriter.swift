@@ -1,3 +1,5 @@
+import ContentRules
+
 /// Writes pretty-printed JSON with keys in the order they are written
 /// (Foundation's encoder sorts them or not, and escapes `/`).
 struct JSONWriter {
@@ -10,21 +12,7 @@ struct JSONWriter {
     }
 
     mutating func string(_ text: String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += JSONText.quote(text)
     }
 
     mutating func optionalString(_ text: String?) {
