@@ -50,7 +50,7 @@ struct HistoryCommandTests {
         #expect(result.status == 0)
         let array = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
         #expect(array?.compactMap { $0["query"] as? String } == ["Hause", "کتاب\u{200C}خانه"])
-        #expect(array?.first?["lookedUpAt"] as? String == "2026-01-01T00:02:00Z")
+        #expect(array?.first?["looked_up_at"] as? String == "2026-01-01T00:02:00Z")
         #expect(array?.last?["origin"] as? String == "proxy")
     }
 

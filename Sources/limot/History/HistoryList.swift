@@ -41,6 +41,8 @@ struct HistoryList: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
+            // snake_case, as `limot lookup --json` writes its keys.
+            encoder.keyEncodingStrategy = .convertToSnakeCase
             print(String(decoding: try encoder.encode(entries), as: UTF8.self))
         } else if entries.isEmpty {
             print(since == nil
