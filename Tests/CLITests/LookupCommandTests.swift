@@ -122,6 +122,27 @@ final class LookupCommandTests {
         #expect(result.standardError.contains("bad.json"), "\(result.standardError)")
     }
 
+    @Test("German typed without umlauts finds the word with them")
+    func umlautsTolerated() throws {
+        // A site that knows only "Häuser" (the Haus page under that name).
+        let sites = dataDir.appendingPathComponent("sites")
+        let search = sites.appendingPathComponent("www.loghatnameh.de/search")
+        try FileManager.default.createDirectory(at: search, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: FixtureServer.defaultSites.appendingPathComponent("www.loghatnameh.de/search/Haus.html"),
+                                         to: search.appendingPathComponent("Häuser.html"))
+        try FileManager.default.copyItem(at: FixtureServer.defaultSites.appendingPathComponent("www.loghatnameh.de/search/_none.html"),
+                                         to: search.appendingPathComponent("_none.html"))
+        let site = try FixtureServer.start(sites: sites, tls: (authority.certificateFile, authority.keyFile))
+        defer { site.stop() }
+        let result = try LimotProcess.run(["lookup", "Haeuser", "--json", "--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(site.port)",
+                                           "--cacert", authority.caFile, "--data-dir", dataDir.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("these are for “Häuser”"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["query"] as? String == "Haeuser")
+        #expect(json["normalized_query"] as? String == "Häuser")
+    }
+
     @Test("words on standard input, one per line, when there is no terminal")
     func standardInput() throws {
         let result = try lookup(["--color", "never", "--bidi", "none", "--width", "80"], input: "Haus\nBuch\n")

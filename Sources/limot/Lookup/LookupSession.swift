@@ -46,6 +46,28 @@ final class LookupSession: Sendable {
         let normalized = QueryNormalizer.normalize(query)
         guard !normalized.isEmpty else { return .failure(Failure(message: "nothing to look up in “\(query)”", exitCode: 2)) }
         if offline { return storedAnswer(query: query, normalized: normalized, direction: direction) }
+        let first = await fetchAndExtract(query: query, normalized: normalized, direction: direction)
+        // German typed without umlauts (Haeuser, Strasse): when that finds
+        // nothing, the spelling with them is tried once.
+        guard case .success(let found) = first, found.result.entries.isEmpty, direction == .germanToPersian,
+              let spelled = Self.withUmlauts(normalized)
+        else { return first }
+        let second = await fetchAndExtract(query: query, normalized: spelled, direction: direction)
+        guard case .success(var alternative) = second, !alternative.result.entries.isEmpty else { return first }
+        alternative.warning = [alternative.warning, "no entries for “\(normalized)”; these are for “\(spelled)”"].compactMap { $0 }.joined(separator: "; ")
+        return .success(alternative)
+    }
+
+    /// `ae`, `oe`, `ue` as `ä`, `ö`, `ü` and `ss` as `ß`, or nil when the word has none of them.
+    static func withUmlauts(_ word: String) -> String? {
+        var spelled = word
+        for (plain, umlaut) in [("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("Ae", "Ä"), ("Oe", "Ö"), ("Ue", "Ü"), ("ss", "ß")] {
+            spelled = spelled.replacingOccurrences(of: plain, with: umlaut)
+        }
+        return spelled == word ? nil : spelled
+    }
+
+    private func fetchAndExtract(query: String, normalized: String, direction: LookupDirection) async -> Result<Found, Failure> {
         guard let client, let engine else { return .failure(Failure(message: "no fetcher", exitCode: 3)) }
         let address = profile.searchURL(for: normalized, direction: direction)
         guard let url = try? WebURL(address), url.scheme == "http" || url.scheme == "https" else {
