@@ -143,6 +143,35 @@ final class LookupCommandTests {
         #expect(json["normalized_query"] as? String == "Häuser")
     }
 
+    @Test("in tmux, which does not reorder, Persian is shown in visual order on the screen")
+    func tmuxScreen() throws {
+        let session = "limot-test-\(UUID().uuidString.prefix(8))"
+        func tmux(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let command = ([LimotProcess.executable.path, "lookup", "خانه", "--color", "never", "--limit", "1"] + upstream)
+            .map { "'\($0)'" }.joined(separator: " ") + "; echo LIMOT-DONE"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command + "; sleep 30"])
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        var screen = ""
+        for _ in 0..<100 where !screen.contains("LIMOT-DONE") {
+            Thread.sleep(forTimeInterval: 0.1)
+            screen = try tmux(["capture-pane", "-p", "-t", session])
+        }
+        #expect(screen.contains("LIMOT-DONE"), "\(screen)")
+        // The header's query, reversed for the screen: read right to left it is خانه.
+        #expect(screen.contains("هناخ · fa-de"), "\(screen)")
+        #expect(!screen.contains("\u{2067}"))
+    }
+
     @Test("words on standard input, one per line, when there is no terminal")
     func standardInput() throws {
         let result = try lookup(["--color", "never", "--bidi", "none", "--width", "80"], input: "Haus\nBuch\n")
