@@ -38,7 +38,7 @@ final class LineEditor {
         tcsetattr(input, TCSAFLUSH, &raw)
         defer {
             tcsetattr(input, TCSAFLUSH, &saved)
-            write("\r\n")
+            emit("\r\n")
         }
         return edit()
     }
@@ -63,7 +63,7 @@ final class LineEditor {
                 if line.isEmpty { return nil }
                 if cursor < line.count { line.remove(at: cursor) }
             case .interrupt:
-                write("^C\r\n")
+                emit("^C\r\n")
                 (line, cursor, historyIndex) = ([], 0, history.count)
             case .character(let character):
                 line.insert(character, at: cursor)
@@ -105,15 +105,15 @@ final class LineEditor {
 
     private func redraw(_ line: [Character], _ cursor: Int) {
         let column = TerminalText.width(prompt) + TerminalText.width(String(line[..<cursor]))
-        write("\r" + prompt + String(line) + "\u{1B}[K\r" + (column > 0 ? "\u{1B}[\(column)C" : ""))
+        emit("\r" + prompt + String(line) + "\u{1B}[K\r" + (column > 0 ? "\u{1B}[\(column)C" : ""))
     }
 
-    private func write(_ text: String) {
+    private func emit(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(output, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(output, bytes.baseAddress! + offset, bytes.count - offset)
                 if written <= 0 { return }
                 offset += written
             }
