@@ -141,6 +141,10 @@ final class LookupCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(json["query"] as? String == "Haeuser")
         #expect(json["normalized_query"] as? String == "Häuser")
+        // Offline too, from what that lookup kept.
+        site.stop()
+        let offline = try LimotProcess.run(["lookup", "Haeuser", "--offline", "--json", "--data-dir", dataDir.path])
+        #expect(offline.status == 0, "\(offline.standardError)")
     }
 
     @Test("in tmux, which does not reorder, Persian is shown in visual order on the screen")

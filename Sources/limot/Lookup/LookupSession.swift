@@ -111,7 +111,10 @@ final class LookupSession: Sendable {
     private func storedAnswer(query: String, normalized: String, direction: LookupDirection) -> Result<Found, Failure> {
         guard let store else { return .failure(Failure(message: "--offline needs the store, which cannot be opened", exitCode: 3)) }
         do {
-            guard let stored = try store.storedResult(normalizedQuery: normalized, direction: direction) else {
+            let spelled = direction == .germanToPersian ? Self.withUmlauts(normalized) : nil
+            guard let stored = try store.storedResult(normalizedQuery: normalized, direction: direction)
+                ?? spelled.flatMap({ try store.storedResult(normalizedQuery: $0, direction: direction) })
+            else {
                 return .failure(Failure(message: "“\(query)” (\(direction.rawValue)) is not in the notebook; look it up once online to have it offline", exitCode: 1))
             }
             var result = stored.result
