@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
-        .target(name: "Store", dependencies: ["Lookup", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
         .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),

@@ -22,6 +22,8 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
         /// The peer broke HTTP (reset, garbage, truncated body).
         case protocolError
         case cancelled
+        /// Offline (`--offline`), and the cache holds no copy of the URL.
+        case notCached
         case other
     }
     public var kind: Kind

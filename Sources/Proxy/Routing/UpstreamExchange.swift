@@ -75,6 +75,8 @@ extension ProxyCore {
             (status, title, detail) = (502, "Broken answer", "The site sent an answer that could not be read.")
         case .invalidURL:
             (status, title, detail) = (400, "Bad address", "This address cannot be fetched.")
+        case .notCached:
+            (status, title, detail) = (504, "Not available offline", "limot is offline and has no copy of this page. Read it once online to have it offline.")
         case .cancelled, .other:
             (status, title, detail) = (502, "The site cannot be reached", "Fetching the page failed.")
         }
