@@ -38,8 +38,10 @@ Virtual hosts by the Host header (lower-cased, port stripped):
                           .xml), else application/octet-stream. A sidecar file
                           PATH.headers ("Name: value" lines, '#' comments;
                           "Status: N" sets the status) adds or replaces response
-                          headers; *.headers files are never served. Anything
-                          else: an HTML 404 page.
+                          headers, and "Delay: S" holds the whole answer back
+                          for S seconds (a slow site; the wait ends when the
+                          server stops); *.headers files are never served.
+                          Anything else: an HTML 404 page.
     GET /search?q=WORD    DIR/<host>/search/<WORD>.html (WORD percent-decoded as
                           UTF-8, exactly as given), else DIR/<host>/search/_none.html,
                           else 404.
@@ -388,6 +390,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(file, "rb") as handle:
             data = handle.read()
         status = 200
+        delay = 0.0
         listed = self.server.content_types.get(os.path.relpath(file, self.server.sites).replace(os.sep, "/"))
         headers = {"Content-Type": listed or CONTENT_TYPES.get(os.path.splitext(file)[1].lower(), "application/octet-stream")}
         sidecar = file + ".headers"
@@ -401,9 +404,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     if name.lower() == "status":
                         status = int(value)
                         continue
+                    if name.lower() == "delay":
+                        delay = float(value)
+                        continue
                     headers = {k: v for k, v in headers.items() if k.lower() != name.lower()}
                     headers[name] = value
         content_type = headers.pop("Content-Type", None)
+        if delay > 0 and STOP.wait(delay):
+            self.close_connection = True
+            return
         self.reply(status, data, content_type, list(headers.items()))
 
     # -- behaviour endpoints ----------------------------------------------------
