@@ -11,7 +11,7 @@ struct Limot: AsyncParsableCommand {
             3 network or upstream failure.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, LookupCommand.self, HistoryCommand.self, RulesCommand.self]
+        subcommands: [ServeCommand.self, LookupCommand.self, PrefetchCommand.self, HistoryCommand.self, CacheCommand.self, RulesCommand.self]
     )
 }
 

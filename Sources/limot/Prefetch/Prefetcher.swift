@@ -1,0 +1,182 @@
+import ContentRules
+import Fetch
+import Foundation
+import Lookup
+import Store
+import WebURL
+
+/// What became of one word of a prefetch.
+enum PrefetchOutcome: Sendable, Equatable {
+    /// Its page was fetched and stored, and has entries.
+    case fetched
+    /// Its page was fetched and stored, but the extractor found no entries.
+    case noEntries
+    /// The site answered 404 ("no such word"); that page was stored.
+    case notFound
+    /// Its page was already in the cache.
+    case alreadyCached
+    case failed(PrefetchFailure)
+    /// Stopped by Ctrl-C or SIGTERM before it finished; nothing stored.
+    case interrupted
+}
+
+/// Why a word's page was not stored.
+struct PrefetchFailure: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// The site could not be reached or answered with an error status.
+        case network
+        /// The rule lists block the page.
+        case rejected
+        /// The page came but the cache did not keep it.
+        case notStored
+    }
+    var kind: Kind
+    var reason: String
+}
+
+/// One word to fetch: its search page's URL, in its direction.
+struct PrefetchJob: Sendable {
+    var word: WordList.Word
+    var direction: LookupDirection
+    var url: WebURL
+}
+
+/// Fetches the search pages of a list of words through the HTTP cache,
+/// politely: a few at a time, spaced, transient failures retried with
+/// backoff. Stops starting words when its task is cancelled.
+final class Prefetcher: Sendable {
+    /// The headers `limot lookup` sends, so that its request finds the
+    /// stored page even when the site's answers vary on them.
+    static let requestHeaders = [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]
+
+    let client: CachingHTTPClient
+    let store: LimotStore
+    let profile: SiteProfile
+    let retry: RetryPolicy
+    let concurrency: Int
+    let refresh: Bool
+    private let pacer: Pacer
+    /// The last error the store reported while the cache kept a page.
+    private let lastStoreError = Locked<String?>(nil)
+
+    init(http: HTTPClient, store: LimotStore, profile: SiteProfile, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
+        let storeErrors = lastStoreError
+        self.client = CachingHTTPClient(client: http, storage: store, storeFailed: { error in
+            storeErrors.withLock { $0 = "\(error)" }
+        })
+        self.store = store
+        self.profile = profile
+        self.retry = retry
+        self.concurrency = concurrency
+        self.refresh = refresh
+        self.pacer = Pacer(interval: .milliseconds(Int64((delay * 1000).rounded())))
+    }
+
+    /// Fetches every job, `concurrency` at a time; `started` hears each
+    /// word as it starts, `finished` each outcome. Returns when all are
+    /// done, or, once the task is cancelled, when the words in flight have
+    /// stopped (their outcome `.interrupted`).
+    func run(_ jobs: [PrefetchJob], started: @escaping @Sendable (PrefetchJob) -> Void,
+             finished: @escaping @Sendable (PrefetchJob, PrefetchOutcome) -> Void) async {
+        let next = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(concurrency, jobs.count) {
+                group.addTask {
+                    while !Task.isCancelled {
+                        let index = next.withLock { index in
+                            defer { index += 1 }
+                            return index
+                        }
+                        guard index < jobs.count else { return }
+                        started(jobs[index])
+                        finished(jobs[index], await self.prefetch(jobs[index]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// One word: its page fetched (retried while that may help), stored,
+    /// and read for entries.
+    func prefetch(_ job: PrefetchJob) async -> PrefetchOutcome {
+        var headers = Self.requestHeaders
+        // Ask the site even when the cache holds a fresh copy.
+        if refresh { headers.append(HTTPHeader("Cache-Control", "no-cache")) }
+        let request = FetchRequest(url: job.url, headers: headers)
+        var retries = 0
+        while true {
+            do {
+                try await pacer.waitForTurn()
+            } catch {
+                return .interrupted
+            }
+            switch await attempt(request, job: job) {
+            case .done(let outcome):
+                return outcome
+            case .transient(let reason, let retryAfter):
+                guard !Task.isCancelled else { return .interrupted }
+                guard retries < retry.retries else {
+                    let tries = retries + 1
+                    return .failed(PrefetchFailure(kind: .network, reason: reason + (tries > 1 ? " (\(tries) attempts)" : "")))
+                }
+                do {
+                    try await Task.sleep(for: .seconds(RetryPolicy.delay(retry: retries, retryAfter: retryAfter)))
+                } catch {
+                    return .interrupted
+                }
+                retries += 1
+            }
+        }
+    }
+
+    private enum Attempt {
+        case done(PrefetchOutcome)
+        /// Worth another try, after `retryAfter` seconds if the site said.
+        case transient(reason: String, retryAfter: Double?)
+    }
+
+    private func attempt(_ request: FetchRequest, job: PrefetchJob) async -> Attempt {
+        let answer: CachedFetch
+        do {
+            answer = try await client.fetch(request)
+        } catch {
+            if error.kind == .cancelled || Task.isCancelled { return .done(.interrupted) }
+            if RetryPolicy.transientKinds.contains(error.kind) { return .transient(reason: error.message, retryAfter: nil) }
+            return .done(.failed(PrefetchFailure(kind: .network, reason: error.message)))
+        }
+        if case .staleFallback(let reason) = answer.source {
+            return .transient(reason: reason, retryAfter: nil)
+        }
+        let response = answer.response
+        let status = response.status
+        guard (200..<300).contains(status) || status == 404 else {
+            // An error page the cache kept would make the next run skip the word.
+            if answer.source == .network, answer.stored != nil { try? store.invalidate(url: job.url.serialization) }
+            let reason = "the site answered HTTP \(status)"
+            if RetryPolicy.transientStatuses.contains(status) {
+                return .transient(reason: reason, retryAfter: RetryPolicy.retryAfter(response.headers))
+            }
+            return .done(.failed(PrefetchFailure(kind: .network, reason: reason)))
+        }
+        guard (try? store.hasStoredResponse(url: job.url.serialization)) == true else {
+            return .done(.failed(PrefetchFailure(kind: .notStored, reason: notStoredReason(response))))
+        }
+        if status == 404 { return .done(.notFound) }
+        let page: [UInt8]
+        do {
+            let charset = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
+            page = try TextDecoding.utf8(response.body, charset: charset)
+        } catch {
+            return .done(.noEntries)
+        }
+        let extracted = EntryExtractor.extract(page: page, profile: profile, direction: job.direction)
+        return .done(extracted.entries.isEmpty ? .noEntries : .fetched)
+    }
+
+    private func notStoredReason(_ response: FetchResponse) -> String {
+        if let error = lastStoreError.value { return "the cache could not keep the page: \(error)" }
+        let control = response.headers.all(named: "Cache-Control").joined(separator: ", ").lowercased()
+        if control.contains("no-store") { return "the site forbids keeping the page (Cache-Control: no-store)" }
+        return "the cache did not keep the page"
+    }
+}

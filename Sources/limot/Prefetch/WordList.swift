@@ -1,0 +1,68 @@
+import Foundation
+import Lookup
+
+/// The words of a `limot prefetch` word list: one per line, surrounding
+/// whitespace trimmed, blank lines and `#` comment lines skipped, and a
+/// word that normalizes (``QueryNormalizer/normalize(_:)``) like an earlier
+/// one dropped.
+struct WordList {
+    /// A word as written in the list, with its normalized form.
+    struct Word: Sendable, Equatable {
+        var text: String
+        var normalized: String
+        /// 1-based line number in the list.
+        var line: Int
+    }
+
+    var words: [Word]
+    /// How many lines repeated an earlier word.
+    var duplicates: Int
+
+    /// Why the list could not be read: the message names the file.
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Reads `path`, or standard input for `-`.
+    static func read(_ path: String) throws(ReadError) -> WordList {
+        let data: Data
+        let name = path == "-" ? "standard input" : path
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ReadError(description: "cannot read the word list \(path): no such file")
+            }
+            guard !isDirectory.boolValue else { throw ReadError(description: "cannot read the word list \(path): it is a directory") }
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw ReadError(description: "cannot read the word list \(path): permission denied or unreadable")
+            }
+            data = contents
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ReadError(description: "the word list \(name) is not UTF-8 text")
+        }
+        return parse(text)
+    }
+
+    /// The words of `text` (a byte order mark is ignored).
+    static func parse(_ text: String) -> WordList {
+        var words: [Word] = []
+        var seen = Set<String>()
+        var duplicates = 0
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (index, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let word = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if word.isEmpty || word.hasPrefix("#") { continue }
+            let normalized = QueryNormalizer.normalize(word)
+            if normalized.isEmpty { continue }
+            if !seen.insert(normalized).inserted {
+                duplicates += 1
+                continue
+            }
+            words.append(Word(text: word, normalized: normalized, line: index + 1))
+        }
+        return WordList(words: words, duplicates: duplicates)
+    }
+}
