@@ -2,26 +2,33 @@ import ArgumentParser
 import Foundation
 import Store
 
-/// `limot history list`: the newest lookups, as a table or JSON.
+/// `limot history list`: the newest lookups and pages, as tables or JSON.
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the newest lookups.",
+        abstract: "List the newest lookups and pages read.",
         discussion: """
-            Newest first: time, direction, the word as typed, and the translations found. \
-            --since takes an age (30m, 24h, 7d, 2w) or a date (2026-01-01, or an ISO 8601 time).
+            Two sections, newest first: Words (time, direction, the word as typed, and the \
+            translations found) and Pages (time, title, address), each at most --limit long; \
+            --words or --pages shows one. --since takes an age (30m, 24h, 7d, 2w) or a date \
+            (2026-01-01, or an ISO 8601 time).
+
+            --json prints the lookups as an array of {id, looked_up_at, origin, query, \
+            normalized_query, direction, headwords, translations, source_url}; with --pages, \
+            the pages as an array of {id, session_id, url, title, visited_at}.
             """
     )
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var scope: HistoryScope
 
-    @Option(help: ArgumentHelp("Show at most this many lookups.", valueName: "count"))
+    @Option(help: ArgumentHelp("Show at most this many lookups and this many pages.", valueName: "count"))
     var limit: Int = 20
 
-    @Option(help: ArgumentHelp("Show only lookups made since then: 7d, 24h, 2026-01-01 …", valueName: "when"))
+    @Option(help: ArgumentHelp("Show only lookups and pages since then: 7d, 24h, 2026-01-01 …", valueName: "when"))
     var since: TimeBound?
 
-    @Flag(help: "Print JSON: an array of {id, lookedUpAt, origin, query, normalizedQuery, direction, headwords, translations, sourceURL}.")
+    @Flag(help: "Print JSON: the lookups, or with --pages the pages (see above).")
     var json = false
 
     func validate() throws {
@@ -31,25 +38,52 @@ struct HistoryList: ParsableCommand {
     func run() throws {
         let opened = try store.open()
         let sinceDate = since?.date(now: Date())
-        let entries = try attempt { () throws(StoreError) in try opened.recentLookups(limit: limit, since: sinceDate) }
         if LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment) {
-            printError("note: LIMOT_NO_HISTORY is set: new lookups are not kept")
+            printError("note: LIMOT_NO_HISTORY is set: new lookups and pages are not kept")
         }
-        if json && entries.isEmpty {
-            print("[]")
-        } else if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            // snake_case, as `limot lookup --json` writes its keys.
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
-        } else if entries.isEmpty {
+        if json {
+            // The lookups unless --pages: scripts read `limot history --json` as the lookups.
+            if scope.pages {
+                print(try Self.json(try attempt { () throws(StoreError) in try opened.recentPageVisits(limit: limit, since: sinceDate) }))
+            } else {
+                print(try Self.json(try attempt { () throws(StoreError) in try opened.recentLookups(limit: limit, since: sinceDate) }))
+            }
+            return
+        }
+        let lookups = scope.includesWords
+            ? try attempt { () throws(StoreError) in try opened.recentLookups(limit: limit, since: sinceDate) } : []
+        let visits = scope.includesPages
+            ? try attempt { () throws(StoreError) in try opened.recentPageVisits(limit: limit, since: sinceDate) } : []
+        let both = scope.includesWords && scope.includesPages
+        if both && lookups.isEmpty && visits.isEmpty {
             print(since == nil
-                  ? "No lookups kept yet in \(opened.databasePath). Words you look up (limot lookup WORD) appear here."
-                  : "No lookups in that time.")
-        } else {
-            print(HistoryTable.render(entries))
+                  ? "No lookups kept yet in \(opened.databasePath). Words you look up (limot lookup WORD) and pages you read through limot serve appear here."
+                  : "No lookups or pages in that time.")
+            return
         }
+        var sections: [String] = []
+        if scope.includesWords {
+            let body = !lookups.isEmpty ? HistoryTable.render(lookups)
+                : since != nil ? "No lookups in that time."
+                : "No lookups kept yet\(both ? "" : " in \(opened.databasePath)"). Words you look up (limot lookup WORD) appear here."
+            sections.append(both ? "Words\n" + body : body)
+        }
+        if scope.includesPages {
+            let body = !visits.isEmpty ? HistoryTable.renderPages(visits)
+                : since != nil ? "No pages in that time."
+                : "No pages kept yet\(both ? "" : " in \(opened.databasePath)"). Pages you read through limot serve appear here."
+            sections.append(both ? "Pages\n" + body : body)
+        }
+        print(sections.joined(separator: "\n\n"))
+    }
+
+    /// Pretty JSON with snake_case keys, as `limot lookup --json` writes them.
+    static func json<T: Encodable>(_ value: [T]) throws -> String {
+        if value.isEmpty { return "[]" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -31,6 +31,39 @@ enum HistoryTable {
         return lines.joined(separator: "\n")
     }
 
+    /// Longer page titles are cut with "…".
+    static let widestTitleColumn = 40
+
+    /// The pages read: time, title (or "(untitled)"), address.
+    static func renderPages(_ visits: [PageVisit], timeZone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let titles = visits.map { visit -> String in
+            let title = (visit.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if title.isEmpty { return "(untitled)" }
+            return title.count > widestTitleColumn ? String(title.prefix(widestTitleColumn - 1)) + "…" : title
+        }
+        let width = max("TITLE".count, titles.map(\.count).max() ?? 0)
+        var lines = ["TIME              " + pad("TITLE", width) + "  URL"]
+        for (visit, title) in zip(visits, titles) {
+            let shown = containsRightToLeft(title) ? firstStrongIsolate + title + popDirectionalIsolate : title
+            lines.append(formatter.string(from: visit.visitedAt) + "  " + pad(shown, width, visible: title.count) + "  " + visit.url)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether `text` has Hebrew or Arabic-script letters (Persian).
+    static func containsRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+            default: return false
+            }
+        }
+    }
+
     static func arrow(_ direction: LookupDirection) -> String {
         direction == .germanToPersian ? "de→fa" : "fa→de"
     }
