@@ -102,6 +102,80 @@ struct HistoryCommandTests {
         #expect(again.status == 1)
     }
 
+    /// Two pages read through the proxy: a titled one and an untitled one.
+    static func addPageVisits(_ directory: String) throws {
+        let store = try LimotStore(directory: directory)
+        try store.saveBrowsingSession(
+            BrowsingSessionRecord(id: "s1", entries: ["https://www.loghatnameh.de/search?q=Haus"], index: 0, revision: 1,
+                                  updatedAt: start.addingTimeInterval(30)),
+            visit: (url: "https://www.loghatnameh.de/search?q=Haus", title: "Haus – Wörterbuch Deutsch-Persisch"))
+        try store.saveBrowsingSession(
+            BrowsingSessionRecord(id: "s1", entries: ["https://www.loghatnameh.de/search?q=Haus", "https://www.loghatnameh.de/impressum.html"],
+                                  index: 1, revision: 2, updatedAt: start.addingTimeInterval(90)),
+            visit: (url: "https://www.loghatnameh.de/impressum.html", title: nil))
+    }
+
+    @Test("the list shows the pages read after the words; --pages and --words show one section")
+    func listPages() throws {
+        let directory = try Self.filledDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.addPageVisits(directory)
+        let both = try LimotProcess.run(["history", "--data-dir", directory], environment: ["TZ": "UTC"])
+        #expect(both.status == 0, "\(both.standardError)")
+        let sections = both.standardOutput.components(separatedBy: "\n\nPages\n")
+        #expect(sections.count == 2, "\(both.standardOutput)")
+        #expect(sections.first?.hasPrefix("Words\nTIME              DIR    WORD") == true, "\(both.standardOutput)")
+        #expect(sections.last == """
+            TIME              TITLE                               URL
+            2026-01-01 00:01  (untitled)                          https://www.loghatnameh.de/impressum.html
+            2026-01-01 00:00  Haus – Wörterbuch Deutsch-Persisch  https://www.loghatnameh.de/search?q=Haus
+
+            """, "\(both.standardOutput)")
+
+        let pages = try LimotProcess.run(["history", "list", "--pages", "--limit", "1", "--data-dir", directory], environment: ["TZ": "UTC"])
+        #expect(pages.status == 0)
+        #expect(pages.standardOutput.hasPrefix("TIME              TITLE       URL\n2026-01-01 00:01  (untitled)  "), "\(pages.standardOutput)")
+        #expect(!pages.standardOutput.contains("Haus"))
+        let words = try LimotProcess.run(["history", "list", "--words", "--data-dir", directory], environment: ["TZ": "UTC"])
+        #expect(words.standardOutput.hasPrefix("TIME              DIR    WORD"), "\(words.standardOutput)")
+        #expect(!words.standardOutput.contains("impressum"))
+        #expect(try LimotProcess.run(["history", "--words", "--pages", "--data-dir", directory]).status == 2)
+
+        // --json stays the lookups (scripts read it); --pages makes it the pages.
+        let lookupsJSON = try LimotProcess.run(["history", "list", "--json", "--data-dir", directory])
+        let lookups = try JSONSerialization.jsonObject(with: Data(lookupsJSON.standardOutput.utf8)) as? [[String: Any]]
+        #expect(lookups?.count == 3)
+        #expect(lookups?.first?["query"] as? String == "Hause")
+        let pagesJSON = try LimotProcess.run(["history", "list", "--json", "--pages", "--data-dir", directory])
+        let visits = try JSONSerialization.jsonObject(with: Data(pagesJSON.standardOutput.utf8)) as? [[String: Any]]
+        #expect(visits?.count == 2)
+        #expect(visits?.first?["url"] as? String == "https://www.loghatnameh.de/impressum.html")
+        #expect(visits?.first?["visited_at"] as? String == "2026-01-01T00:01:30Z")
+        #expect(visits?.first?["session_id"] as? String == "s1")
+        #expect(visits?.last?["title"] as? String == "Haus – Wörterbuch Deutsch-Persisch")
+    }
+
+    @Test("clear and prune act on lookups and pages, or on the one --words or --pages names")
+    func clearAndPrunePages() throws {
+        let directory = try Self.filledDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.addPageVisits(directory)
+        let pruned = try LimotProcess.run(["history", "prune", "--keep", "1", "--data-dir", directory])
+        #expect(pruned.status == 0)
+        #expect(pruned.standardOutput == "Removed 2 lookups and 1 page visit; 1 lookup and 1 page visit kept.\n")
+        let pages = try LimotProcess.run(["history", "clear", "--pages", "--yes", "--data-dir", directory])
+        #expect(pages.status == 0)
+        #expect(pages.standardOutput == "Cleared 1 page visit.\n")
+        let list = try LimotProcess.run(["history", "list", "--words", "--json", "--data-dir", directory])
+        #expect((try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any])?.count == 1, "the lookups stay")
+        let noPages = try LimotProcess.run(["history", "clear", "--pages", "--yes", "--data-dir", directory])
+        #expect(noPages.status == 1)
+        #expect(noPages.standardOutput == "Nothing to clear: no pages are kept.\n")
+        try Self.addPageVisits(directory)
+        let all = try LimotProcess.run(["history", "clear", "--yes", "--data-dir", directory])
+        #expect(all.standardOutput == "Cleared 1 lookup and 2 page visits.\n")
+    }
+
     @Test("a data directory that cannot be used is named, status 1")
     func unusableDirectory() throws {
         let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("limot-file-\(UUID().uuidString)")
