@@ -98,4 +98,12 @@ public final class LimotStore: Sendable {
             throw .wrapping(error, path: databasePath)
         }
     }
+
+    /// Empties the write-ahead log after a removal, so that forgotten rows
+    /// do not linger in it (the pages themselves are zeroed by
+    /// `secure_delete`). Best effort: with a reader active elsewhere the log
+    /// is emptied at a later checkpoint instead, which loses nothing.
+    func forgetRemovedPages() {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
 }
