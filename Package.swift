@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
     ],
     swiftLanguageModes: [.v6],
