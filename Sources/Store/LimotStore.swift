@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// limot's named limits for the store.
 public enum StoreLimits {
@@ -8,10 +9,26 @@ public enum StoreLimits {
     /// with ``StoreError/busy(path:)``. Writes take milliseconds, so five
     /// seconds means something is stuck.
     public static let busyTimeout: TimeInterval = 5
+    /// The HTTP cache's size unless told otherwise: enough for thousands of
+    /// dictionary pages, small beside what a browser keeps.
+    public static let defaultCacheSize: Int64 = 256 << 20
+    /// After a store takes the cache over its limit, least recently used
+    /// entries go until it is at this fraction of the limit: the margin
+    /// makes eviction a batch every so often, not a delete on every store.
+    public static let cacheEvictionTarget = 0.9
+    /// A response bigger than this fraction of the cache's limit is not
+    /// kept: one download must not push out a whole cache of pages.
+    public static let cacheMaxEntryFraction: Int64 = 8
+    /// Uses of cache entries (for least-recently-used eviction) are written
+    /// in one transaction once this many are pending …
+    public static let usageFlushCount = 64
+    /// … or once the oldest pending one is this old: a cached page is then
+    /// served without a write of its own.
+    public static let usageFlushDelay: TimeInterval = 1
 }
 
-/// limot's SQLite database in its data directory: the vocabulary notebook
-/// now, browsing history and the HTTP cache later (issue 6).
+/// limot's SQLite database in its data directory: the vocabulary notebook,
+/// the proxy's browsing history and its HTTP cache.
 ///
 /// One `DatabasePool` in WAL mode, so that the proxy can answer readers while
 /// a `limot lookup` in another process writes; several instances (in one
@@ -25,22 +42,34 @@ public final class LimotStore: Sendable {
     public let directory: String
     /// The database file, `limot.sqlite3` in ``directory``.
     public let databasePath: String
+    /// The most bytes the HTTP cache keeps (see ``CacheStatistics/bytes``)
+    /// before it evicts least recently used entries.
+    public let cacheSizeLimit: Int64
     let pool: DatabasePool
+    /// Uses of cache entries not yet written (see `markUsed(url:variant:)`).
+    let pendingUsage = Mutex(PendingUsage())
 
     /// Opens the store in `directory`, creating the directory (0700, parents
     /// too) and the database as needed, and migrating it to the current
-    /// schema.
-    public init(directory: String) throws(StoreError) {
+    /// schema. `cacheSizeLimit` bounds the HTTP cache kept in it.
+    public init(directory: String, cacheSizeLimit: Int64 = StoreLimits.defaultCacheSize) throws(StoreError) {
         try DataDirectory.prepare(directory)
         let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseFileName)
         self.directory = directory
         self.databasePath = path
+        self.cacheSizeLimit = cacheSizeLimit
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch {
             throw .wrapping(error, path: path)
         }
         try migrate()
+    }
+
+    /// Pending uses of cache entries are written before the store goes, so
+    /// that a short-lived `limot` process still leaves its recency behind.
+    deinit {
+        flushUsage()
     }
 
     /// Where limot keeps its data unless told otherwise: `$LIMOT_DATA_DIR`,
@@ -97,5 +126,13 @@ public final class LimotStore: Sendable {
         } catch {
             throw .wrapping(error, path: databasePath)
         }
+    }
+
+    /// Empties the write-ahead log after a removal, so that forgotten rows
+    /// do not linger in it (the pages themselves are zeroed by
+    /// `secure_delete`). Best effort: with a reader active elsewhere the log
+    /// is emptied at a later checkpoint instead, which loses nothing.
+    func forgetRemovedPages() {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 }

@@ -102,14 +102,6 @@ extension LimotStore {
     public func lookupCount() throws(StoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM lookup") ?? 0 }
     }
-
-    /// Empties the write-ahead log after a removal, so that forgotten lookups
-    /// do not linger in it (the pages themselves are zeroed by
-    /// `secure_delete`). Best effort: with a reader active elsewhere the log
-    /// is emptied at a later checkpoint instead, which loses nothing.
-    private func forgetRemovedPages() {
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-    }
 }
 
 extension NotebookEntry {

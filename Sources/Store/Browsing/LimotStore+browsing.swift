@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// Browsing history: each proxy session's back/forward list, and a log of
+/// pages read. Callers check ``LimotStore/historyDisabled(environment:)``
+/// before recording.
+extension LimotStore {
+    /// Saves a session's back/forward list (only if `revision` is greater
+    /// than the stored one: concurrent saves may arrive out of order) and,
+    /// when `visit` is given, logs a page view at the session's `updatedAt`;
+    /// one transaction. The visit is logged even when the list is out of
+    /// date: the page was read all the same.
+    public func saveBrowsingSession(_ session: BrowsingSessionRecord, visit: (url: String, title: String?)?) throws(StoreError) {
+        let entries: String
+        do {
+            entries = try StoreCoding.json(session.entries)
+        } catch {
+            throw .failed(path: databasePath, reason: "browsing session \(session.id) cannot be encoded: \(error)")
+        }
+        let time = StoreCoding.milliseconds(session.updatedAt)
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO browsing_session (id, entries, current_index, revision, updated_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    entries = excluded.entries, current_index = excluded.current_index,
+                    revision = excluded.revision, updated_at = excluded.updated_at
+                WHERE excluded.revision > browsing_session.revision
+                """, arguments: [session.id, entries, session.index, session.revision, time])
+            if let visit {
+                try db.execute(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES (?, ?, ?, ?)",
+                               arguments: [session.id, visit.url, visit.title, time])
+            }
+        }
+    }
+
+    /// The kept back/forward list of session `id`, or nil.
+    public func browsingSession(id: String) throws(StoreError) -> BrowsingSessionRecord? {
+        let found = try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT entries, current_index, revision, updated_at FROM browsing_session WHERE id = ?
+                """, arguments: [id])
+                .map { row in (entries: row["entries"] as String, index: row["current_index"] as Int,
+                               revision: row["revision"] as Int64, time: row["updated_at"] as Int64) }
+        }
+        guard let found else { return nil }
+        guard let entries = try? StoreCoding.decode([String].self, json: found.entries) else {
+            throw .failed(path: databasePath, reason: "browsing session \(id) cannot be read back")
+        }
+        return BrowsingSessionRecord(id: id, entries: entries, index: found.index, revision: found.revision,
+                                     updatedAt: StoreCoding.date(milliseconds: found.time))
+    }
+
+    /// Pages read, newest first (visits in the same millisecond in the order
+    /// they were logged, last first): at most `limit`, and only those at or
+    /// after `since`; nil means no bound.
+    public func recentPageVisits(limit: Int?, since: Date?) throws(StoreError) -> [PageVisit] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, session_id, url, title, visited_at FROM page_visit WHERE visited_at >= ?
+                ORDER BY visited_at DESC, id DESC LIMIT ?
+                """, arguments: [since.map(StoreCoding.milliseconds) ?? Int64.min, limit.map { max(0, $0) } ?? -1])
+            .map { row in
+                PageVisit(id: row["id"], sessionID: row["session_id"], url: row["url"], title: row["title"],
+                          visitedAt: StoreCoding.date(milliseconds: row["visited_at"]))
+            }
+        }
+    }
+
+    /// How many page visits are logged.
+    public func pageVisitCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM page_visit") ?? 0 }
+    }
+
+    /// Forgets every page visit and every session's back/forward list (they
+    /// name the same pages); returns how many visits there were.
+    public func clearPageVisits() throws(StoreError) -> Int {
+        let removed = try write { db in
+            try db.execute(sql: "DELETE FROM page_visit")
+            let visits = db.changesCount
+            try db.execute(sql: "DELETE FROM browsing_session")
+            return (visits: visits, sessions: db.changesCount)
+        }
+        if removed.visits + removed.sessions > 0 { forgetRemovedPages() }
+        return removed.visits
+    }
+
+    /// Forgets visits before `olderThan`, and all but the newest
+    /// `keepingNewest`; with both, a visit goes when either says so; with
+    /// neither, nothing goes. Returns how many were removed.
+    public func prunePageVisits(olderThan: Date?, keepingNewest: Int?) throws(StoreError) -> Int {
+        let removed = try write { db in
+            var removed = 0
+            if let olderThan {
+                try db.execute(sql: "DELETE FROM page_visit WHERE visited_at < ?",
+                               arguments: [StoreCoding.milliseconds(olderThan)])
+                removed += db.changesCount
+            }
+            if let keepingNewest {
+                try db.execute(sql: """
+                    DELETE FROM page_visit WHERE id NOT IN
+                        (SELECT id FROM page_visit ORDER BY visited_at DESC, id DESC LIMIT ?)
+                    """, arguments: [max(0, keepingNewest)])
+                removed += db.changesCount
+            }
+            return removed
+        }
+        if removed > 0 { forgetRemovedPages() }
+        return removed
+    }
+
+    /// Forgets the back/forward lists of sessions not saved since `date`
+    /// (their visits stay in the history); returns how many.
+    public func pruneBrowsingSessions(notUsedSince date: Date) throws(StoreError) -> Int {
+        let removed = try write { db in
+            try db.execute(sql: "DELETE FROM browsing_session WHERE updated_at < ?",
+                           arguments: [StoreCoding.milliseconds(date)])
+            return db.changesCount
+        }
+        if removed > 0 { forgetRemovedPages() }
+        return removed
+    }
+}

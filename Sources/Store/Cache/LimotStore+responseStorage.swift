@@ -1,0 +1,106 @@
+import Fetch
+import Foundation
+import GRDB
+
+/// The HTTP cache's storage: responses in `http_cache`, shared by every
+/// limot process on the data directory, within ``LimotStore/cacheSizeLimit``.
+extension LimotStore: ResponseStorage {
+    public func storedResponses(for url: String) throws(StoreError) -> [StoredResponse] {
+        try read { db in try Row.fetchAll(db, sql: CacheRow.selectByURL, arguments: [url]).compactMap(CacheRow.response) }
+    }
+
+    /// Keeps `response` in place of the entry with its url and variant
+    /// (derived form and all), then evicts while the cache is over its
+    /// limit, in one transaction. A response bigger than
+    /// 1/``StoreLimits/cacheMaxEntryFraction`` of the limit is not kept, and
+    /// the entry it would replace is removed: it is no longer what the site
+    /// sends.
+    public func store(_ response: StoredResponse) throws(StoreError) {
+        let headers: String
+        do {
+            headers = try CacheRow.headersJSON(response.headers)
+        } catch {
+            throw .failed(path: databasePath, reason: "the headers of \(response.url) cannot be encoded: \(error)")
+        }
+        let size = CacheRow.size(response, headersJSON: headers)
+        guard size <= maxEntrySize else {
+            try write { db in
+                try db.execute(sql: "DELETE FROM http_cache WHERE url = ? AND variant = ?",
+                               arguments: [response.url, response.variant])
+            }
+            return
+        }
+        let uses = pendingUsage.withLock { $0.take() }
+        let limit = cacheSizeLimit
+        let arguments: StatementArguments = [
+            response.url, response.variant, response.finalURL, response.status, headers, Data(response.body),
+            StoreCoding.milliseconds(response.requestTime), StoreCoding.milliseconds(response.responseTime),
+            StoreCoding.milliseconds(Date()), response.derived.map { Data($0) }, response.derived != nil,
+            response.derivedKey, size,
+        ]
+        // An empty Data may be bound as NULL: `ifnull` keeps an empty body
+        // (a redirect's, a 204's) an empty blob, as the column requires.
+        try write { db in
+            try PendingUsage.apply(uses, in: db)
+            try db.execute(sql: """
+                INSERT INTO http_cache (url, variant, final_url, status, headers, body, request_time, response_time,
+                                        last_used, derived, derived_key, size)
+                VALUES (?, ?, ?, ?, ?, ifnull(?, X''), ?, ?, ?, ifnull(?, CASE WHEN ? THEN X'' END), ?, ?)
+                ON CONFLICT (url, variant) DO UPDATE SET
+                    final_url = excluded.final_url, status = excluded.status, headers = excluded.headers,
+                    body = excluded.body, request_time = excluded.request_time,
+                    response_time = excluded.response_time, last_used = excluded.last_used,
+                    derived = excluded.derived, derived_key = excluded.derived_key, size = excluded.size
+                """, arguments: arguments)
+            try CacheRow.evict(in: db, limit: limit)
+        }
+    }
+
+    /// After a 304: new headers and times (a validation is also a use),
+    /// the body and derived form kept. Nothing happens when the entry has
+    /// gone meanwhile.
+    public func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date,
+                        responseTime: Date) throws(StoreError) {
+        let json: String
+        do {
+            json = try CacheRow.headersJSON(headers)
+        } catch {
+            throw .failed(path: databasePath, reason: "the headers of \(url) cannot be encoded: \(error)")
+        }
+        let limit = cacheSizeLimit
+        try write { db in
+            // SET's right-hand sides see the row as it was: the old headers'
+            // length comes out, the new one's goes in.
+            try db.execute(sql: """
+                UPDATE http_cache SET headers = ?, request_time = ?, response_time = ?, last_used = max(last_used, ?),
+                    size = size - length(CAST(headers AS BLOB)) + ?
+                WHERE url = ? AND variant = ?
+                """, arguments: [json, StoreCoding.milliseconds(requestTime), StoreCoding.milliseconds(responseTime),
+                                 StoreCoding.milliseconds(Date()), Int64(json.utf8.count), url, variant])
+            try CacheRow.evict(in: db, limit: limit)
+        }
+    }
+
+    /// Keeps `bytes` as the entry's derived form, made with `key`, in place
+    /// of any earlier one; then evicts as `store` does. Not kept when the
+    /// entry has gone, or when it would make the entry too big to keep.
+    public func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws(StoreError) {
+        let limit = cacheSizeLimit
+        let maxSize = maxEntrySize
+        let length = Int64(bytes.count)
+        try write { db in
+            try db.execute(sql: """
+                UPDATE http_cache SET derived = ifnull(?, X''), derived_key = ?, size = size - ifnull(length(derived), 0) + ?
+                WHERE url = ? AND variant = ? AND size - ifnull(length(derived), 0) + ? <= ?
+                """, arguments: [Data(bytes), key, length, url, variant, length, maxSize])
+            try CacheRow.evict(in: db, limit: limit)
+        }
+    }
+
+    public func invalidate(url: String) throws(StoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM http_cache WHERE url = ?", arguments: [url]) }
+    }
+
+    /// The largest entry the cache keeps.
+    var maxEntrySize: Int64 { cacheSizeLimit / StoreLimits.cacheMaxEntryFraction }
+}
