@@ -83,8 +83,9 @@ let package = Package(
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
+        .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "FixtureSupport", "limot"]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

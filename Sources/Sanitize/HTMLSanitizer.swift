@@ -67,9 +67,11 @@ public enum HTMLSanitizer {
                 input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
                 headPrefix: headPrefix, nestingDepth: nestingDepth)
             rewriter.rewrite()
-            return SanitizedDocument(
+            var document = SanitizedDocument(
                 segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
                 subresourceHosts: rewriter.policy.hosts)
+            document.title = rewriter.title
+            return document
         }
     }
 

@@ -19,6 +19,8 @@ public struct SanitizedDocument: Sendable {
     /// Hosts of the subresources the page routes through the proxy; the proxy
     /// serves subresources of these hosts only.
     public var subresourceHosts: Set<String>
+    /// The text of the page's `<title>`, for history listings.
+    public var title: String?
     public init(segments: [Segment], blocked: [BlockedResource], hiddenSelectors: [String], subresourceHosts: Set<String>) {
         self.segments = segments
         self.blocked = blocked

@@ -163,7 +163,7 @@ final class LookupCommandTests {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["tmux", "-u", "-f", "/dev/null", "-S", socket] + arguments
             let outputFile = dataDir.appendingPathComponent("tmux-\(UUID().uuidString).out")
-            FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
             let output = try FileHandle(forWritingTo: outputFile)
             defer { try? output.close() }
             process.standardOutput = output

@@ -100,6 +100,20 @@ Behaviour endpoints (any host, any method unless noted)
                                    Secure; HttpOnly" per pair; body: JSON list of names
     /_fixture/huge-headers?kb=N    about N KiB (default 128) of response headers
                                    (X-Fixture-Filler-I, 1000 bytes each), body "ok\\n"
+    /_fixture/cache?cc=CC&etag=E&lm=L&expires=X&vary=V&type=T&status=N&body=B
+                                   an answer for HTTP cache tests, with each header
+                                   only when its parameter is given: Cache-Control CC,
+                                   ETag E (quote it yourself), Last-Modified and
+                                   Expires as seconds before now (L, X; X may be
+                                   negative: in the future), Vary V; Content-Type T
+                                   (default "text/html; charset=utf-8"), status N
+                                   (default 200). When If-None-Match matches E, or
+                                   If-Modified-Since is at or after the
+                                   Last-Modified: 304 with the same headers, no body.
+                                   Otherwise the body is B (default "cached page")
+                                   followed by " #K" (K counts this URL's full
+                                   answers, from 1) and, with V, " VALUE" for each
+                                   named request header's value
 
 GZIP_TEXT is "gzip fixture: Straße خانه\\n" repeated 100 times (UTF-8).
 CHARSET_PAGE is, before encoding:
@@ -116,6 +130,7 @@ and "ü" are single bytes but "ß" is not encodable, so "Straße" arrives as
 
 import argparse
 import collections
+import email.utils
 import gzip
 import http.server
 import json
@@ -174,6 +189,13 @@ class Recorder:
         self.lock = threading.Lock()
         self.hits = collections.Counter()
         self.requests = collections.deque(maxlen=MAX_RECORDED)
+        self.full_answers = collections.Counter()
+
+    def count_full_answer(self, key):
+        """Counts a full answer of /_fixture/cache for `key`; returns the count."""
+        with self.lock:
+            self.full_answers[key] += 1
+            return self.full_answers[key]
 
     def record(self, entry, count_hit):
         with self.lock:
@@ -478,11 +500,54 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pairs = parse_qsl(query, keep_blank_values=True)
             cookies = [("Set-Cookie", "%s=%s; Domain=%s; Path=/; Secure; HttpOnly" % (k, v, host)) for k, v in pairs]
             return self.reply(200, json.dumps([k for k, _ in pairs]).encode(), "application/json", cookies)
+        if name == "cache":
+            return self.cache_answer(path + "?" + query, params)
         if name == "huge-headers":
             filler = "a" * 980
             headers = [("X-Fixture-Filler-%d" % i, filler) for i in range(int(params.get("kb", "128")))]
             return self.reply(200, b"ok\n", headers=headers)
         self.not_found(host, path)
+
+    def cache_answer(self, key, params):
+        now = time.time()
+        headers = []
+        if "cc" in params:
+            headers.append(("Cache-Control", params["cc"]))
+        if "etag" in params:
+            headers.append(("ETag", params["etag"]))
+        modified = None
+        if "lm" in params:
+            modified = int(now - float(params["lm"]))
+            headers.append(("Last-Modified", email.utils.formatdate(modified, usegmt=True)))
+        if "expires" in params:
+            headers.append(("Expires", email.utils.formatdate(now - float(params["expires"]), usegmt=True)))
+        if "vary" in params:
+            headers.append(("Vary", params["vary"]))
+        headers.append(("Date", email.utils.formatdate(now, usegmt=True)))
+        content_type = params.get("type", "text/html; charset=utf-8")
+        match = self.headers.get("If-None-Match")
+        since = self.headers.get("If-Modified-Since")
+        not_modified = False
+        if match is not None and "etag" in params:
+            not_modified = any(tag.strip().removeprefix("W/") == params["etag"].removeprefix("W/")
+                               for tag in match.split(","))
+        elif since is not None and modified is not None:
+            try:
+                not_modified = email.utils.parsedate_to_datetime(since).timestamp() >= modified
+            except (TypeError, ValueError):
+                not_modified = False
+        if not_modified:
+            self.send_response(304)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            return
+        count = self.server.recorder.count_full_answer(key)
+        text = "%s #%d" % (params.get("body", "cached page"), count)
+        for name in params.get("vary", "").split(","):
+            if name.strip():
+                text += " " + (self.headers.get(name.strip()) or "-")
+        self.reply(int(params.get("status", "200")), text.encode(), content_type, headers)
 
     def slow(self, seconds):
         body = b"slow body\n"

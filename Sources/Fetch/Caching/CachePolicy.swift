@@ -1,38 +1,5 @@
 import Foundation
 
-/// The `Cache-Control` directives of a response (or request), RFC 9111 §5.2.
-/// Unknown directives are ignored; a repeated directive keeps its first value.
-public struct CacheControl: Sendable, Equatable {
-    public var noStore = false
-    /// `no-cache`, also with a field list (treated as plain `no-cache`), and
-    /// `Pragma: no-cache` when there is no `Cache-Control`.
-    public var noCache = false
-    public var isPrivate = false
-    public var isPublic = false
-    public var mustRevalidate = false
-    public var immutable = false
-    public var maxAge: Int?
-    public var staleIfError: Int?
-
-    /// The directives of every `Cache-Control` field in `headers`.
-    public init(headers: [HTTPHeader]) {
-        fatalError("not yet implemented")
-    }
-}
-
-/// HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and
-/// asctime forms when parsing.
-public enum HTTPDate {
-    /// The date, or nil when `text` is none of the three forms.
-    public static func parse(_ text: String) -> Date? {
-        fatalError("not yet implemented")
-    }
-    /// IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public static func format(_ date: Date) -> String {
-        fatalError("not yet implemented")
-    }
-}
-
 /// RFC 9111 for a private cache: what may be stored, how long it is fresh,
 /// which stored variant answers a request, and how it is validated.
 public enum CachePolicy {
@@ -41,70 +8,140 @@ public enum CachePolicy {
     public static let heuristicFraction = 0.1
     public static let maxHeuristicLifetime: TimeInterval = 24 * 3600
 
+    /// Statuses a cache may reuse without explicit freshness (RFC 9110 §15.1).
+    static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+    /// Statuses kept at all: the heuristic ones, and redirects that say how
+    /// long they last. 206 (partial) is never kept: this cache does not
+    /// combine ranges.
+    static let understood: Set<Int> = heuristicallyCacheable.union([302, 303, 307])
+
     /// Whether a response may be stored: GET, neither request nor response
     /// `no-store`, no `Vary: *`, a status the cache understands, and either
     /// explicit freshness, a heuristically cacheable status or a validator.
     public static func isStorable(method: String, requestHeaders: [HTTPHeader], status: Int, responseHeaders: [HTTPHeader]) -> Bool {
-        fatalError("not yet implemented")
+        guard method.uppercased() == "GET", understood.contains(status),
+              requestHeaders.first(named: "Range") == nil,
+              !CacheControl(headers: requestHeaders).noStore else { return false }
+        let control = CacheControl(headers: responseHeaders)
+        guard !control.noStore, varyNames(responseHeaders) != nil else { return false }
+        let explicit = control.maxAge != nil || responseHeaders.first(named: "Expires") != nil || control.isPublic || control.isPrivate
+        return explicit || heuristicallyCacheable.contains(status)
     }
 
-    /// How long the response is fresh after it was generated (§4.2.1).
-    public static func freshnessLifetime(headers: [HTTPHeader], responseTime: Date) -> TimeInterval {
-        fatalError("not yet implemented")
+    /// How long the response is fresh after it was generated (§4.2.1):
+    /// `max-age`, else `Expires` − `Date`, else the heuristic for a
+    /// cacheable status with `Last-Modified`, else zero.
+    public static func freshnessLifetime(headers: [HTTPHeader], status: Int = 200, responseTime: Date) -> TimeInterval {
+        let control = CacheControl(headers: headers)
+        if let maxAge = control.maxAge { return TimeInterval(maxAge) }
+        let date = headers.first(named: "Date").flatMap(HTTPDate.parse) ?? responseTime
+        if let expires = headers.first(named: "Expires") {
+            // An invalid Expires (often "0") means already expired (§5.3).
+            guard let expiry = HTTPDate.parse(expires) else { return 0 }
+            return max(0, expiry.timeIntervalSince(date))
+        }
+        if heuristicallyCacheable.contains(status), let modified = headers.first(named: "Last-Modified").flatMap(HTTPDate.parse) {
+            return min(maxHeuristicLifetime, max(0, date.timeIntervalSince(modified) * heuristicFraction))
+        }
+        return 0
     }
 
     /// The response's age at `now` (§4.2.3).
     public static func currentAge(headers: [HTTPHeader], requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
-        fatalError("not yet implemented")
+        let ageValue = TimeInterval(CacheControl.seconds(headers.first(named: "Age")?.trimmingCharacters(in: .whitespaces)) ?? 0)
+        let date = headers.first(named: "Date").flatMap(HTTPDate.parse) ?? responseTime
+        let apparentAge = max(0, responseTime.timeIntervalSince(date))
+        let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
+        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
+        return correctedInitialAge + max(0, now.timeIntervalSince(responseTime))
     }
 
     /// Whether `stored` may answer at `now` without asking the server: fresh
     /// and not `no-cache`.
     public static func isFresh(_ stored: StoredResponse, now: Date) -> Bool {
-        fatalError("not yet implemented")
+        guard !CacheControl(headers: stored.headers).noCache else { return false }
+        let lifetime = freshnessLifetime(headers: stored.headers, status: stored.status, responseTime: stored.responseTime)
+        return currentAge(headers: stored.headers, requestTime: stored.requestTime, responseTime: stored.responseTime, now: now) < lifetime
     }
 
     /// The lower-cased, sorted, distinct header names `Vary` lists (empty
     /// without `Vary`); nil for `Vary: *`. `Accept-Encoding` is left out:
     /// the client negotiates it itself, the same way on every request.
     public static func varyNames(_ headers: [HTTPHeader]) -> [String]? {
-        fatalError("not yet implemented")
+        var names = Set<String>()
+        for field in headers.all(named: "Vary") {
+            for name in field.split(separator: ",") {
+                let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+                if name == "*" { return nil }
+                if !name.isEmpty, name != "accept-encoding" { names.insert(name) }
+            }
+        }
+        return names.sorted()
     }
 
     /// The secondary cache key: `name: value` lines of the request's values
     /// of `varyNames` (values of a repeated field joined with ", ",
     /// whitespace runs collapsed, absent fields as empty). "" for no names.
     public static func variant(varyNames: [String], requestHeaders: [HTTPHeader]) -> String {
-        fatalError("not yet implemented")
+        varyNames.map { name in
+            let value = requestHeaders.all(named: name).joined(separator: ", ")
+                .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            return "\(name): \(value)"
+        }.joined(separator: "\n")
     }
 
     /// Whether `stored` answers a request with `requestHeaders` (§4.1).
     public static func matches(_ stored: StoredResponse, requestHeaders: [HTTPHeader]) -> Bool {
-        fatalError("not yet implemented")
+        guard let names = varyNames(stored.headers) else { return false }
+        return variant(varyNames: names, requestHeaders: requestHeaders) == stored.variant
     }
 
     /// `If-None-Match` from `ETag`, `If-Modified-Since` from
     /// `Last-Modified`: empty when the response has no validator.
     public static func conditionalHeaders(for stored: StoredResponse) -> [HTTPHeader] {
-        fatalError("not yet implemented")
+        var headers: [HTTPHeader] = []
+        if let etag = stored.headers.first(named: "ETag") { headers.append(HTTPHeader("If-None-Match", etag)) }
+        if let modified = stored.headers.first(named: "Last-Modified") { headers.append(HTTPHeader("If-Modified-Since", modified)) }
+        return headers
     }
+
+    /// Fields a 304 does not update: they describe the stored body.
+    static let bodyDescribing: Set<String> = ["content-length", "content-encoding", "content-type", "content-range", "transfer-encoding"]
 
     /// The stored headers updated by a 304's (§3.2): fields in the 304
     /// replace those of the same name, except `Content-Length`,
     /// `Content-Encoding`, `Content-Type` and `Content-Range`.
     public static func headersAfterValidation(stored: [HTTPHeader], notModified: [HTTPHeader]) -> [HTTPHeader] {
-        fatalError("not yet implemented")
+        let incoming = storableHeaders(notModified).filter { !bodyDescribing.contains($0.name.lowercased()) }
+        let replaced = Set(incoming.map { $0.name.lowercased() })
+        return stored.filter { !replaced.contains($0.name.lowercased()) } + incoming
     }
+
+    static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
+                                        "te", "trailer", "transfer-encoding", "upgrade", "set-cookie", "set-cookie2"]
 
     /// `headers` without what must not be kept or replayed: `Set-Cookie`,
     /// `Set-Cookie2`, hop-by-hop fields and the fields `Connection` names.
     public static func storableHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        fatalError("not yet implemented")
+        let named = Set(headers.all(named: "Connection").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return headers.filter { header in
+            let name = header.name.lowercased()
+            return !hopByHop.contains(name) && !named.contains(name)
+        }
     }
 
     /// Whether an `If-None-Match` value (a list, or `*`) matches `etag`,
     /// by weak comparison (RFC 9110 §13.1.2).
     public static func ifNoneMatch(_ value: String, matches etag: String) -> Bool {
-        fatalError("not yet implemented")
+        func opaque(_ tag: Substring) -> Substring {
+            let trimmed = tag.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
+        }
+        let candidate = opaque(Substring(etag.trimmingCharacters(in: .whitespaces)))
+        return value.split(separator: ",").contains { tag in
+            let tag = opaque(tag).trimmingCharacters(in: .whitespaces)
+            return tag == "*" || Substring(tag) == candidate
+        }
     }
 }

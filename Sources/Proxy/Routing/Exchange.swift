@@ -50,7 +50,9 @@ struct Exchange {
     func finish(_ response: Response) -> Response {
         var response = response
         if sessionIsNew {
-            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Lax"))
+            // Kept for a year, so that a browser restarted (or a proxy
+            // restarted) finds its history again.
+            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.sessionCookie)=\(session); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"))
         }
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response
@@ -62,9 +64,9 @@ struct Exchange {
     }
 
     /// The bar for the page on screen; `nonce` is the response's CSP nonce.
-    func bar(blockedOnPage: Int, query: String = "", nonce: String) -> String {
+    func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil) -> String {
         let history = core.sessions.history(session)
-        return NavigationBar(
+        return (copy?.html() ?? "") + NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
             currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query
         ).html(nonce: nonce)
@@ -75,10 +77,10 @@ struct Exchange {
         page(error.page, status: error.status, withBar: withBar)
     }
 
-    func page(_ page: ProxyPage, status: Int, withBar: Bool = true) -> Response {
+    func page(_ page: ProxyPage, status: Int, withBar: Bool = true, copy: CopyNotice? = nil) -> Response {
         let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar)
         let nonce = Self.newToken()
-        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce) : "")
+        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce, copy: copy) : "")
         return ResponseHeaders.html(status: status, body: Array(html.utf8), nonce: nonce)
     }
 

@@ -41,15 +41,16 @@ extension ProxyCore {
             }
         }
         let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: false, referrer: referringPage(exchange))
-        let fetched: FetchResponse
+        let got: CachedFetch
         do {
-            fetched = try await client.fetch(
+            got = try await fetcher.fetch(
                 FetchRequest(url: url, method: request.method.rawValue, headers: headers, body: body),
                 redirectPolicy: redirectPolicy(type: .topDocument, page: nil)
             )
         } catch {
             return exchange.page(Self.proxyError(for: error, site: url.hostname))
         }
+        let fetched = got.response
         // A redirect to another page of the site: let the browser's address
         // follow, so its history and relative URLs are the page's own.
         if request.method == .get, !fetched.redirects.isEmpty,
@@ -60,14 +61,14 @@ extension ProxyCore {
             return exchange.page(ProxyError(status: 502, title: "The site answered with an error",
                                             detail: "\(fetched.url.hostname) answered \(fetched.status). Try again later.", url: fetched.url.serialization))
         }
-        if !decision.blocksCookies, fetched.url.hostname == policy.siteHost {
+        if got.source == .network, !decision.blocksCookies, fetched.url.hostname == policy.siteHost {
             exchange.setCookies += fetched.headers.all(named: "Set-Cookie").compactMap(CookieForwarding.browserSetCookie)
         }
         guard Self.isHTML(fetched) else {
             return ResponseHeaders.resource(status: fetched.status, contentType: Self.contentType(fetched.headers) ?? "application/octet-stream", body: fetched.body)
         }
         let document: SanitizedDocument
-        switch sanitized(fetched, top: nil) {
+        switch sanitized(got, top: nil) {
         case .success(let result): document = result
         case .failure(let error): return exchange.page(error)
         }
@@ -75,46 +76,75 @@ extension ProxyCore {
         blockLog.recordPage()
         let secFetchDest = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
         if request.method == .get, fetched.status == 200, secFetchDest == nil || secFetchDest == "document" {
-            _ = sessions.update(exchange.session) { $0.recordVisit(fetched.url.serialization) }
-            keepSearchPageInNotebook(fetched)
+            if configuration.keepsHistory {
+                sessions.recordPageView(exchange.session, url: fetched.url.serialization, title: document.title)
+                if !got.isStaleCopy { keepSearchPageInNotebook(fetched) }
+            } else {
+                sessions.update(exchange.session) { $0.recordVisit(fetched.url.serialization) }
+            }
         }
         let nonce = Exchange.newToken()
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
         let html = document.render(
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
-            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce)
+            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got))
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
     }
 
-    /// The sanitized form of an HTML answer (cached by its exact bytes),
-    /// with its blocked resources logged and its subresource hosts learned.
-    /// `top` is the page a child document is framed in.
-    func sanitized(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
-        // Keyed by the upstream bytes as they came (and the header that says
-        // how to read them): a hit needs no decoding and no sanitizing.
-        let contentType = Self.contentType(fetched.headers)
-        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType ?? "")"
+    /// The sanitized form of an HTML answer, with its blocked resources
+    /// logged and its subresource hosts learned. `top` is the page a child
+    /// document is framed in.
+    ///
+    /// A top-level page's sanitized form is kept in the HTTP cache beside
+    /// the site's answer, so a cached page is served without being
+    /// sanitized again (unless the rules changed since); other answers are
+    /// remembered in memory by their exact bytes.
+    func sanitized(_ got: CachedFetch, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
+        let fetched = got.response
+        let keepsDerived = top == nil && got.stored != nil
         let document: SanitizedDocument
-        if let cached = cache.document(for: key, body: fetched.body) {
-            document = cached
+        if keepsDerived, let entry = got.stored, entry.derivedKey == derivedKey,
+           let bytes = entry.derived, let kept = SanitizedDocument(encoded: bytes) {
+            document = kept
         } else {
-            let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
-            let utf8: [UInt8]
-            do {
-                utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
-            } catch {
-                return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
+            switch sanitizedAfresh(fetched, top: top) {
+            case .success(let made): document = made
+            case .failure(let error): return .failure(error)
             }
-            let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: configuration.engine, urlMap: urlMap)
-            document = HTMLSanitizer.sanitize(utf8, context: context)
-            cache.store(document, for: key, body: fetched.body)
+            if keepsDerived, let entry = got.stored, let storage = fetcher.storage {
+                do {
+                    try storage.storeDerived(url: entry.url, variant: entry.variant, key: derivedKey, bytes: document.encoded())
+                } catch {
+                    storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile")
+                }
+            }
         }
         policy.learn(document.subresourceHosts)
         for blocked in document.blocked {
             blockLog.record(host: BlockLog.host(ofURL: blocked.url), rules: blocked.rules)
         }
+        return .success(document)
+    }
+
+    /// Decodes and sanitizes an answer (remembered in memory by its exact
+    /// bytes and the header that says how to read them: a hit needs no
+    /// decoding and no sanitizing).
+    private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
+        let contentType = Self.contentType(fetched.headers)
+        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType ?? "")"
+        if let cached = cache.document(for: key, body: fetched.body) { return .success(cached) }
+        let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
+        let utf8: [UInt8]
+        do {
+            utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
+        } catch {
+            return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
+        }
+        let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: configuration.engine, urlMap: urlMap)
+        let document = HTMLSanitizer.sanitize(utf8, context: context)
+        cache.store(document, for: key, body: fetched.body)
         return .success(document)
     }
 }

@@ -28,14 +28,15 @@ extension ProxyCore {
         if let why = policy.refusal(for: url, requireKnownHost: true) {
             return exchange.page(ProxyError(status: 403, title: "Refused", detail: why, url: url.serialization))
         }
-        let fetched: FetchResponse
+        let got: CachedFetch
         do {
-            fetched = try await client.fetch(
+            got = try await fetcher.fetch(
                 FetchRequest(url: url, headers: upstreamHeaders(for: url, exchange: exchange, sendsCookies: false, conditional: false, referrer: nil)),
                 redirectPolicy: redirectPolicy(type: .topDocument, page: nil))
         } catch {
             return exchange.page(Self.proxyError(for: error, site: url.hostname))
         }
+        let fetched = got.response
         guard (200..<300).contains(fetched.status) || fetched.status == 404 else {
             return exchange.page(ProxyError(status: 502, title: "The site answered with an error",
                                             detail: "\(fetched.url.hostname) answered \(fetched.status). Try again later.", url: fetched.url.serialization))
@@ -49,9 +50,9 @@ extension ProxyCore {
         let extracted = EntryExtractor.extract(page: page, profile: configuration.siteProfile, direction: direction)
         let result = LookupResult(query: word, normalizedQuery: normalized, direction: direction, sourceURL: fetched.url.serialization,
                                   entries: extracted.entries, suggestions: extracted.suggestions)
-        keepInNotebook(result)
+        if !got.isStaleCopy { keepInNotebook(result) }
         let lookupPage = LookupPage(result: result, sitePagePath: urlMap.documentPath(for: fetched.url))
-        return exchange.page(lookupPage.page, status: result.entries.isEmpty ? 404 : 200)
+        return exchange.page(lookupPage.page, status: result.entries.isEmpty ? 404 : 200, copy: CopyNotice(got))
     }
 
     /// The site's result page for a word: the profile's template, else the configured one.
@@ -64,7 +65,7 @@ extension ProxyCore {
 
     /// A result page of the site read through the proxy: its word and entries go to the notebook.
     func keepSearchPageInNotebook(_ fetched: FetchResponse) {
-        guard configuration.notebook != nil, let word = searchPages?.word(in: fetched.url),
+        guard configuration.keepsHistory, configuration.store != nil, let word = searchPages?.word(in: fetched.url),
               let page = try? TextDecoding.utf8(fetched.body, charset: TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body))
         else { return }
         let direction = LookupDirection.detect(word)
@@ -75,11 +76,11 @@ extension ProxyCore {
 
     /// Keeps a lookup that found entries; a store that fails is logged, never the reader's problem.
     func keepInNotebook(_ result: LookupResult) {
-        guard let notebook = configuration.notebook, !result.entries.isEmpty else { return }
+        guard configuration.keepsHistory, let notebook = configuration.store, !result.entries.isEmpty else { return }
         do {
             try notebook.recordLookup(result, origin: .proxy, at: Date())
         } catch {
-            logger.warning("lookup not kept in the notebook: \(error)")
+            storeWarnings.warn("lookup not kept in the notebook: \(error)")
         }
     }
 }

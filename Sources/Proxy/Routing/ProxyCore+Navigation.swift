@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import Hummingbird
 import WebURL
@@ -19,6 +20,22 @@ extension ProxyCore {
               let path = urlMap.documentPath(for: target) else {
             return exchange.redirect(to: home)
         }
+        return exchange.redirect(to: path)
+    }
+
+    /// "Continue where you left off": the first page a browser session asks
+    /// for after a restart. When that is the home page, the browser goes to
+    /// the page it was last on instead, once; the bar's home button then
+    /// goes home. Only navigations count, not a page's subresources.
+    func resumption(exchange: Exchange) -> Response? {
+        let request = exchange.request
+        let destination = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
+        guard request.method == .get, destination == nil || destination == "document",
+              let last = sessions.takeResumption(exchange.session) else { return nil }
+        let home = urlMap.documentPath(for: configuration.home) ?? "/"
+        let asked = request.uri.string
+        guard asked == home || asked == "/", let url = try? WebURL(last),
+              let path = urlMap.documentPath(for: url), path != asked else { return nil }
         return exchange.redirect(to: path)
     }
 

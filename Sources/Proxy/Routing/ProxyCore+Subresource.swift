@@ -31,21 +31,22 @@ extension ProxyCore {
             return ResponseHeaders.text(status: 403, "refused: \(why)")
         }
         let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: true, referrer: page)
-        let fetched: FetchResponse
+        let got: CachedFetch
         do {
-            fetched = try await client.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page))
+            got = try await fetcher.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page))
         } catch {
             let problem = Self.proxyError(for: error, site: url.hostname)
             if type == .childDocument { return exchange.page(problem, withBar: false) }
             return ResponseHeaders.text(status: problem.status, "\(problem.title): \(error)")
         }
+        let fetched = got.response
         var extra = HTTPFields()
         for name in Self.passedResponseHeaders {
             if let value = fetched.headers.first(named: name) { extra[HTTPField.Name(name)!] = value }
         }
         let contentType = Self.contentType(fetched.headers)
         if type == .childDocument, Self.isHTML(fetched) {
-            switch sanitized(fetched, top: page) {
+            switch sanitized(got, top: page) {
             case .success(let document):
                 exchange.blockedCount = document.blocked.count
                 let nonce = Exchange.newToken()
@@ -69,7 +70,17 @@ extension ProxyCore {
             exchange.blockedCount = rewritten.blocked.count
             return ResponseHeaders.resource(status: fetched.status, contentType: "text/css; charset=utf-8", body: Array(rewritten.css.utf8), extra: extra)
         }
+        if let notModified = notModified(fetched, exchange: exchange, extra: extra) { return notModified }
         return ResponseHeaders.resource(status: fetched.status, contentType: contentType ?? "application/octet-stream", body: fetched.body, extra: extra)
+    }
+
+    /// 304 when the browser's `If-None-Match` names the answer's `ETag`: it
+    /// has this version already.
+    func notModified(_ fetched: FetchResponse, exchange: Exchange, extra: HTTPFields) -> Response? {
+        guard fetched.status == 200, let etag = fetched.headers.first(named: "ETag"),
+              let ifNoneMatch = exchange.request.headers[.ifNoneMatch],
+              CachePolicy.ifNoneMatch(ifNoneMatch, matches: etag) else { return nil }
+        return Response(status: .notModified, headers: extra)
     }
 }
 

@@ -11,13 +11,19 @@ import WebURL
 /// page cache). Stateless per request otherwise; `Sendable`.
 final class ProxyCore: Sendable {
     let configuration: ProxyConfiguration
-    let client: HTTPClient
+    /// The site through the HTTP cache (or the cache alone, `--offline`).
+    let fetcher: CachingHTTPClient
     let urlMap: ProxyURLMap
     let sessions: SessionStore
     let policy: UpstreamPolicy
     let blockLog = BlockLog()
     let cache = SanitizedCache()
     let logger: Logger
+    /// Store failures (a full disk, a read-only data directory) are said
+    /// once a minute, not per request; pages are served regardless.
+    let storeWarnings: ThrottledWarning
+    /// What a sanitized page kept in the cache must have been made with.
+    let derivedKey: String
     /// The site's result pages, to keep the words read there in the notebook.
     let searchPages: SearchPageMatcher?
     /// Set once the port is known (it may be chosen by the system).
@@ -31,10 +37,17 @@ final class ProxyCore: Sendable {
         // connections until `--timeout`, never the other requests' slots.
         var fetch = configuration.fetch
         fetch.maxConcurrentTransfers = max(fetch.maxConcurrentTransfers, configuration.maxConnections)
-        self.client = HTTPClient(configuration: fetch)
+        let storeWarnings = ThrottledWarning(logger: logger)
+        self.storeWarnings = storeWarnings
+        self.fetcher = CachingHTTPClient(client: HTTPClient(configuration: fetch), storage: configuration.store,
+                                         offline: configuration.offline,
+                                         storeFailed: { error in storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile") })
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
         self.urlMap = ProxyURLMap(site: site)
-        self.sessions = SessionStore(capacity: configuration.maxSessions)
+        self.derivedKey = "sanitized-v1 \(site.serialization) \(configuration.rulesFingerprint)"
+        self.sessions = SessionStore(capacity: configuration.maxSessions,
+                                     persistence: configuration.keepsHistory ? configuration.store : nil,
+                                     saveFailed: { error in storeWarnings.warn("browsing history: \(error); it is kept in memory meanwhile") })
         self.policy = UpstreamPolicy(siteHost: configuration.home.hostname)
         self.logger = logger
         self.searchPages = configuration.siteProfile.flatMap(SearchPageMatcher.init(profile:))
@@ -75,6 +88,7 @@ final class ProxyCore: Sendable {
             guard let target = urlMap.target(ofProxyPath: exchange.request.uri.string) else {
                 return exchange.page(ProxyError(status: 400, title: "Bad address", detail: "This address does not name a page of the dictionary."))
             }
+            if let resumed = resumption(exchange: exchange) { return resumed }
             return await serveDocument(target.url, exchange: &exchange)
         }
         let route = path.dropFirst("/_limot/".count)

@@ -10,7 +10,10 @@ import WebURL
 extension ProxyCore {
     /// Browser headers worth passing on (content negotiation, caching).
     static let forwardedHeaders: [HTTPField.Name] = [.accept, .acceptLanguage, .userAgent, .contentType]
-    static let conditionalHeaders: [HTTPField.Name] = [.ifNoneMatch, .ifModifiedSince, .range]
+    /// Passed on for subresources: a media element's ranges. The browser's
+    /// own validators are answered by the proxy from its cache (see
+    /// `notModified`), so that the cache holds the whole resource.
+    static let conditionalHeaders: [HTTPField.Name] = [.range]
 
     /// The headers to send upstream for `url`.
     func upstreamHeaders(for url: WebURL, exchange: Exchange, sendsCookies: Bool, conditional: Bool, referrer: WebURL?) -> [HTTPHeader] {

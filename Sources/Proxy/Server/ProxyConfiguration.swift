@@ -20,8 +20,19 @@ public struct ProxyConfiguration: Sendable {
     public var searchTemplate = "/search?q={query}"
     /// The site's profile: its search URL and where entries sit in its pages (`/_limot/lookup`).
     public var siteProfile: SiteProfile?
-    /// Where lookups are kept; nil keeps nothing.
-    public var notebook: LimotStore?
+    /// limot's store in the data directory: the HTTP cache, and with
+    /// `keepsHistory` the lookups (notebook) and each browser session's
+    /// history. Nil keeps nothing: the proxy then works from the network
+    /// alone (a data directory that cannot be opened).
+    public var store: LimotStore?
+    /// Whether lookups and pages read are kept (not with `--no-history` or
+    /// LIMOT_NO_HISTORY); the cache is kept either way.
+    public var keepsHistory = true
+    /// Never touch the network: pages come from the cache only (`--offline`).
+    public var offline = false
+    /// Names the rule lists, so that sanitized pages kept in the cache under
+    /// other rules are sanitized again rather than served as they were.
+    public var rulesFingerprint = ""
     /// The theme when the browser has not chosen one with the bar's toggle.
     public var theme: Theme = .auto
     public var stylesheets: Stylesheets

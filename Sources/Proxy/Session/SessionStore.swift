@@ -1,50 +1,153 @@
+import Foundation
+import Store
 import Synchronization
 
-/// Every browser session's history, keyed by the session cookie.
+/// Every browser session's history, keyed by the session cookie, kept in
+/// memory and, with a store, in the database: a restarted proxy picks each
+/// session up where it was, back/forward list and all.
 ///
-/// Bounded: beyond `capacity` sessions the least recently used one is
-/// forgotten, so a client inventing session ids cannot grow memory.
+/// Bounded in memory: beyond `capacity` sessions the least recently used
+/// one is forgotten there (the database still has it), so a client
+/// inventing session ids cannot grow memory.
 public final class SessionStore: Sendable {
     private struct State {
         var histories: [String: SessionHistory] = [:]
         var lastUse: [String: UInt64] = [:]
         var clock: UInt64 = 0
+        /// Each session's last saved revision: saves may finish out of order.
+        var revisions: [String: Int64] = [:]
+        /// Sessions read back from the database whose first page in this
+        /// process has not been served yet ("continue where you left off").
+        var resumable: Set<String> = []
     }
     private let state = Mutex(State())
     public let capacity: Int
     public let historyCapacity: Int
+    /// Where sessions and the pages read are kept; nil keeps them in memory only.
+    let persistence: LimotStore?
+    /// Hears a failed save; the session goes on in memory.
+    let saveFailed: @Sendable (StoreError) -> Void
 
-    public init(capacity: Int = 10_000, historyCapacity: Int = 200) {
+    public init(capacity: Int = 10_000, historyCapacity: Int = 200, persistence: LimotStore? = nil,
+                saveFailed: @escaping @Sendable (StoreError) -> Void = { _ in }) {
         self.capacity = capacity
         self.historyCapacity = historyCapacity
+        self.persistence = persistence
+        self.saveFailed = saveFailed
     }
 
-    /// Runs `body` on the session's history (created empty if new) and
-    /// returns its result; the change is kept.
+    /// Runs `body` on the session's history (read back from the database,
+    /// or created empty) and returns its result; a change is kept, and
+    /// saved before this returns.
     @discardableResult
     public func update<Result: Sendable>(_ session: String, _ body: (inout SessionHistory) -> Result) -> Result {
-        state.withLock { state in
-            state.clock += 1
-            var history = state.histories[session] ?? SessionHistory(capacity: historyCapacity)
-            let result = body(&history)
-            state.histories[session] = history
-            state.lastUse[session] = state.clock
-            if state.histories.count > capacity {
-                // Forget the least recently used tenth at once: one sort per
-                // capacity/10 new sessions, so clients without cookies (one
-                // new session per request) cost little.
-                let forgotten = state.lastUse.sorted { $0.value < $1.value }.prefix(max(1, capacity / 10))
-                for (id, _) in forgotten {
-                    state.histories[id] = nil
-                    state.lastUse[id] = nil
-                }
-            }
-            return result
+        change(session, visit: nil) { history in (body(&history), false) }
+    }
+
+    /// The browser showed `url` (titled `title`) as a top-level page: the
+    /// history moves (see ``SessionHistory/recordVisit(_:)``), and a page
+    /// not merely reloaded is logged for `limot history`, in one transaction
+    /// with the session.
+    @discardableResult
+    public func recordPageView(_ session: String, url: String, title: String?) -> SessionHistory.Visit {
+        change(session, visit: (url, title)) { history in
+            let visit = history.recordVisit(url)
+            return (visit, visit != .reload)
         }
     }
 
     /// A copy of the session's history (empty if unknown).
     public func history(_ session: String) -> SessionHistory {
-        state.withLock { $0.histories[session] } ?? SessionHistory(capacity: historyCapacity)
+        let stored = storedHistory(session)
+        return state.withLock { state in
+            adopt(stored, for: session, into: &state)
+            return state.histories[session]
+        } ?? SessionHistory(capacity: historyCapacity)
+    }
+
+    /// Once per session read back from the database: the page it was on,
+    /// for the first request after a restart. Nil afterwards, and for
+    /// sessions that began in this process.
+    public func takeResumption(_ session: String) -> String? {
+        let stored = storedHistory(session)
+        return state.withLock { state in
+            adopt(stored, for: session, into: &state)
+            guard state.resumable.remove(session) != nil else { return nil }
+            return state.histories[session]?.current
+        }
+    }
+
+    // MARK: Memory and database
+
+    private struct Stored {
+        var history: SessionHistory
+        var revision: Int64
+    }
+
+    private func change<Result: Sendable>(_ session: String, visit: (url: String, title: String?)?,
+                                          _ body: (inout SessionHistory) -> (Result, logsVisit: Bool)) -> Result {
+        let stored = storedHistory(session)
+        let (result, record, logsVisit) = state.withLock { state in
+            adopt(stored, for: session, into: &state)
+            state.clock += 1
+            var history = state.histories[session] ?? SessionHistory(capacity: historyCapacity)
+            let before = history
+            let (result, logsVisit) = body(&history)
+            state.histories[session] = history
+            state.lastUse[session] = state.clock
+            forgetLeastRecentlyUsed(&state)
+            guard persistence != nil, history != before || logsVisit else { return (result, nil as BrowsingSessionRecord?, false) }
+            let revision = (state.revisions[session] ?? 0) + 1
+            state.revisions[session] = revision
+            let record = BrowsingSessionRecord(id: session, entries: history.entries, index: history.index, revision: revision, updatedAt: Date())
+            return (result, record, logsVisit)
+        }
+        if let persistence, let record {
+            do {
+                try persistence.saveBrowsingSession(record, visit: logsVisit ? visit : nil)
+            } catch {
+                saveFailed(error)
+            }
+        }
+        return result
+    }
+
+    /// The session as the database has it, when it is not in memory.
+    private func storedHistory(_ session: String) -> Stored? {
+        guard let persistence, state.withLock({ $0.histories[session] == nil }) else { return nil }
+        do {
+            guard let record = try persistence.browsingSession(id: session) else { return nil }
+            return Stored(history: SessionHistory(entries: record.entries, index: record.index, capacity: historyCapacity),
+                          revision: record.revision)
+        } catch {
+            saveFailed(error)
+            return nil
+        }
+    }
+
+    /// Takes a session read from the database into memory, unless another
+    /// request did so meanwhile.
+    private func adopt(_ stored: Stored?, for session: String, into state: inout State) {
+        guard let stored, state.histories[session] == nil else { return }
+        state.histories[session] = stored.history
+        state.revisions[session] = max(state.revisions[session] ?? 0, stored.revision)
+        state.clock += 1
+        state.lastUse[session] = state.clock
+        if stored.history.current != nil { state.resumable.insert(session) }
+        forgetLeastRecentlyUsed(&state)
+    }
+
+    private func forgetLeastRecentlyUsed(_ state: inout State) {
+        guard state.histories.count > capacity else { return }
+        // Forget the least recently used tenth at once: one sort per
+        // capacity/10 new sessions, so clients without cookies (one new
+        // session per request) cost little.
+        let forgotten = state.lastUse.sorted { $0.value < $1.value }.prefix(max(1, capacity / 10))
+        for (id, _) in forgotten {
+            state.histories[id] = nil
+            state.lastUse[id] = nil
+            state.revisions[id] = nil
+            state.resumable.remove(id)
+        }
     }
 }

@@ -42,6 +42,10 @@ struct DocumentRewriter {
     private var skipping: Int?
     /// The next text token is the CSS of a kept `<style>`.
     private var styleIsNext = false
+    /// The next text token is the document's first `<title>`.
+    private var titleIsNext = false
+    /// The text of the document's first `<title>`, for history listings.
+    private(set) var title: String?
     /// Input bytes to be copied as they are, not yet written: runs of
     /// unchanged tokens are written with one copy.
     private var pendingCopy = 0..<0
@@ -65,7 +69,7 @@ struct DocumentRewriter {
 
     mutating func rewrite() {
         while let token = tokenizer.next() {
-            if token.kind != .text { styleIsNext = false }  // an empty <style>
+            if token.kind != .text { styleIsNext = false; titleIsNext = false }  // an empty <style> or <title>
             switch token.kind {
             case .text: text(token)
             case .startTag: startTag(token)
@@ -123,6 +127,11 @@ struct DocumentRewriter {
             return
         }
         let bytes = raw(token.range)
+        if titleIsNext {
+            titleIsNext = false
+            let text = CharacterReferences.decodeText(bytes).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !text.isEmpty { title = String(text.prefix(300)) }
+        }
         if styleIsNext || (foreign.current == .svg && foreign.innermost == names.style) {
             styleIsNext = false
             writeCSS(token.range)
@@ -187,6 +196,7 @@ struct DocumentRewriter {
         if hasContent {
             open(name, kind: kind, namespace: namespace)
             if namespace == .html, kind == .style { styleIsNext = true }
+            if namespace == .html, kind == .title, title == nil, nestingDepth == 0 { titleIsNext = true }
         }
     }
 

@@ -56,11 +56,13 @@ struct LookupCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Lay out for this many columns (default: the terminal's width, else 80).", valueName: "N"))
     var width: Int?
 
-    @Flag(help: "Answer from the notebook only; never touch the network.")
+    @Flag(help: "Answer from the notebook and the cached pages only; never touch the network.")
     var offline = false
 
-    @Flag(help: "Keep nothing: neither the notebook nor the prompt's history.")
+    @Flag(help: "Keep nothing: neither the notebook nor the prompt's history (pages are still cached).")
     var noHistory = false
+
+    @OptionGroup var cache: CacheOptions
 
     @OptionGroup var site: SiteSelection
 
@@ -139,10 +141,9 @@ struct LookupCommand: AsyncParsableCommand {
         }
     }
 
-    /// The store, or nil when it is not needed or cannot be opened: a lookup still answers.
+    /// The store (notebook and cache), or nil when it cannot be opened: a lookup still answers.
     private func openStore(environment: [String: String]) -> LimotStore? {
-        if !offline && (noHistory || LimotStore.historyDisabled(environment: environment)) { return nil }
-        return openNotebook(dataDir: dataDir, purpose: offline ? "nothing can be found offline" : "nothing is kept")
+        openNotebook(dataDir: dataDir, cacheSizeLimit: cache.bytes, purpose: offline ? "nothing can be found offline" : "nothing is cached or kept")
     }
 }
 

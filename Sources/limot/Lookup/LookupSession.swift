@@ -27,7 +27,8 @@ final class LookupSession: Sendable {
     let keepsHistory: Bool
     let offline: Bool
     let engine: ContentRuleEngine?
-    let client: HTTPClient?
+    /// The site through the HTTP cache (with the store) or straight.
+    let client: CachingHTTPClient?
 
     init(profile: SiteProfile, store: LimotStore?, keepsHistory: Bool, offline: Bool, engine: ContentRuleEngine?, fetch: FetchConfiguration?) {
         self.profile = profile
@@ -35,11 +36,15 @@ final class LookupSession: Sendable {
         self.keepsHistory = keepsHistory
         self.offline = offline
         self.engine = engine
-        self.client = fetch.map { HTTPClient(configuration: $0) }
+        self.client = fetch.map { configuration in
+            CachingHTTPClient(client: HTTPClient(configuration: configuration), storage: store,
+                              storeFailed: { error in printError("warning: the page was not cached: \(error)") })
+        }
     }
 
     func shutdown() {
-        client?.shutdown()
+        store?.flushUsage()
+        client?.client.shutdown()
     }
 
     func lookUp(_ query: String, direction: LookupDirection) async -> Result<Found, Failure> {
@@ -76,12 +81,13 @@ final class LookupSession: Sendable {
         if engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
             return .failure(Failure(message: "the rule lists block \(url.serialization); `limot rules explain` says which rule", exitCode: 3))
         }
-        let response: FetchResponse
+        let got: CachedFetch
         do {
-            response = try await client.fetch(FetchRequest(url: url, headers: [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]))
+            got = try await client.fetch(FetchRequest(url: url, headers: Self.requestHeaders))
         } catch {
             return .failure(Failure(message: "cannot reach the dictionary: \(error)", exitCode: 3))
         }
+        let response = got.response
         // A site may answer "no such word" with 404 and a page of suggestions.
         guard (200..<300).contains(response.status) || response.status == 404 else {
             return .failure(Failure(message: "\(response.url.serialization): the site answered HTTP \(response.status)", exitCode: 3))
@@ -98,6 +104,10 @@ final class LookupSession: Sendable {
                                   entries: extracted.entries, suggestions: extracted.suggestions)
         let now = Date()
         var warning: String?
+        if case .staleFallback(let reason) = got.source {
+            return .success(Found(result: result, fetchedAt: got.fetchedAt,
+                                  warning: "the site could not be reached (\(reason)); this is the copy saved \(Self.describe(got.fetchedAt))"))
+        }
         if keepsHistory, !result.entries.isEmpty, let store {
             do {
                 try store.recordLookup(result, origin: .commandLine, at: now)
@@ -105,7 +115,37 @@ final class LookupSession: Sendable {
                 warning = "not kept in the notebook: \(error)"
             }
         }
-        return .success(Found(result: result, fetchedAt: now, warning: warning))
+        return .success(Found(result: result, fetchedAt: got.source == .network ? now : got.fetchedAt, warning: warning))
+    }
+
+    /// What `limot lookup` asks the site for; also the request the proxy's
+    /// cache keys a result page by when it varies.
+    static let requestHeaders = [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]
+
+    /// "on 2026-11-20 14:03".
+    static func describe(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return "on " + formatter.string(from: date)
+    }
+
+    /// The site's result page for the word as the cache keeps it (read
+    /// through the proxy, fetched by `limot prefetch` or an earlier lookup),
+    /// its entries extracted again.
+    private func cachedAnswer(normalized: String, direction: LookupDirection) -> (result: LookupResult, fetchedAt: Date)? {
+        guard let store, let url = try? WebURL(profile.searchURL(for: normalized, direction: direction)) else { return nil }
+        // A cache that cannot be read has nothing to give; the notebook was asked first.
+        let copies = (try? store.storedResponses(for: url.removingFragment.serialization)) ?? []
+        guard let copy = copies.first(where: { CachePolicy.matches($0, requestHeaders: Self.requestHeaders) }) ?? copies.first,
+              (200..<300).contains(copy.status) || copy.status == 404,
+              let page = try? TextDecoding.utf8(copy.body, charset: TextDecoding.charset(contentType: copy.headers.first(named: "Content-Type"), body: copy.body))
+        else { return nil }
+        let extracted = EntryExtractor.extract(page: page, profile: profile, direction: direction)
+        guard !extracted.entries.isEmpty else { return nil }
+        let result = LookupResult(query: normalized, normalizedQuery: normalized, direction: direction, sourceURL: copy.finalURL,
+                                  entries: extracted.entries, suggestions: extracted.suggestions)
+        return (result, copy.responseTime)
     }
 
     private func storedAnswer(query: String, normalized: String, direction: LookupDirection) -> Result<Found, Failure> {
@@ -114,8 +154,10 @@ final class LookupSession: Sendable {
             let spelled = direction == .germanToPersian ? Self.withUmlauts(normalized) : nil
             guard let stored = try store.storedResult(normalizedQuery: normalized, direction: direction)
                 ?? spelled.flatMap({ try store.storedResult(normalizedQuery: $0, direction: direction) })
+                ?? cachedAnswer(normalized: normalized, direction: direction)
+                ?? spelled.flatMap({ cachedAnswer(normalized: $0, direction: direction) })
             else {
-                return .failure(Failure(message: "“\(query)” (\(direction.rawValue)) is not in the notebook; look it up once online to have it offline", exitCode: 1))
+                return .failure(Failure(message: "“\(query)” (\(direction.rawValue)) is neither in the notebook nor in the cache; look it up once online (or `limot prefetch` it) to have it offline", exitCode: 1))
             }
             var result = stored.result
             result.query = query

@@ -18,6 +18,20 @@ struct RuleSelection: ParsableArguments {
         return RuleFileLoader.expand([folder])
     }
 
+    /// Names the lists' exact contents (FNV-1a over each file's path and
+    /// bytes): what the proxy's cached sanitized pages were made with.
+    func fingerprint() throws -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in try files() {
+            let bytes = Array(file.utf8) + [0] + ((FileManager.default.contents(atPath: file)).map(Array.init) ?? []) + [0]
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
     /// Loads and compiles the lists; invalid lists stop with their errors.
     func engine() throws -> ContentRuleEngine {
         var lists: [RuleList] = []

@@ -41,10 +41,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteSelection
 
-    @Flag(help: "Keep no lookups in the notebook (also: LIMOT_NO_HISTORY=1).")
+    @Flag(help: "Keep neither lookups nor the pages read (also: LIMOT_NO_HISTORY=1); the cache is still used.")
     var noHistory = false
 
-    @Option(help: ArgumentHelp("Folder for limot's state (default $XDG_DATA_HOME/limot or ~/.local/share/limot); it keeps the notebook of lookups.", valueName: "dir"))
+    @Flag(help: "Never touch the network: serve what the cache holds, with a banner saying how old it is.")
+    var offline = false
+
+    @OptionGroup var cache: CacheOptions
+
+    @Option(help: ArgumentHelp("Folder for limot's state (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot): the HTTP cache, the notebook of lookups and each browser session's history.", valueName: "dir"))
     var dataDir: String?
 
     @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
@@ -76,9 +81,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
         configuration.siteProfile = try site.profile()
-        if !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment) {
-            configuration.notebook = openNotebook(dataDir: dataDir, purpose: "lookups are not kept")
-        }
+        configuration.rulesFingerprint = try rules.fingerprint()
+        configuration.keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment)
+        configuration.offline = offline
+        configuration.store = openNotebook(dataDir: dataDir, cacheSizeLimit: cache.bytes,
+                                           purpose: offline ? "there is no cache to read offline" : "nothing is cached or kept")
+        if offline, configuration.store == nil { throw ExitCode(1) }
+        // Sessions nobody has used for half a year are forgotten.
+        _ = try? configuration.store?.pruneBrowsingSessions(notUsedSince: Date().addingTimeInterval(-182 * 86400))
 
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
@@ -94,7 +104,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = ProxyServer(configuration: configuration, logger: logger)
         do {
             try await server.run { boundPort in
-                let line = "limot: serving \(homeURL.origin) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
+                let mode = offline ? " offline (from the cache only)" : ""
+                let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as ProxyServer.StartError {

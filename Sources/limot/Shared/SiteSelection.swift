@@ -28,12 +28,12 @@ struct SiteSelection: ParsableArguments {
     }
 }
 
-/// Opens limot's store for keeping lookups, or says once why it cannot (the
-/// command goes on without it).
-func openNotebook(dataDir: String?, purpose: String) -> LimotStore? {
+/// Opens limot's store (the notebook, history and cache), or says once why
+/// it cannot: the command goes on without it.
+func openNotebook(dataDir: String?, cacheSizeLimit: Int64 = StoreLimits.defaultCacheSize, purpose: String) -> LimotStore? {
     let directory = dataDir ?? LimotStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
     do {
-        return try LimotStore(directory: directory)
+        return try LimotStore(directory: directory, cacheSizeLimit: cacheSizeLimit)
     } catch {
         printError("warning: \(error); \(purpose)")
         return nil

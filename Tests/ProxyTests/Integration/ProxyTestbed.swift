@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FixtureSupport
 import Foundation
 import Synchronization
@@ -54,8 +57,8 @@ final class ProxyTestbed: Sendable {
 
     /// Another `limot serve` on the same fixture sites, with other options
     /// (`--theme dark`, say).
-    func startProxy(_ options: [String]) throws -> LimotServe {
-        try LimotServe.start(Self.upstreamArguments(fixtures, authority) + options)
+    func startProxy(_ options: [String], dataDir: String? = nil) throws -> LimotServe {
+        try LimotServe.start(Self.upstreamArguments(fixtures, authority) + options, dataDir: dataDir)
     }
 
     /// A fresh browser (its own cookie jar, so its own session).
@@ -75,22 +78,26 @@ final class LimotServe: Sendable {
 
     static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("limot") }
 
-    /// Each server keeps its notebook in a folder of its own, never the user's.
-    static func start(_ arguments: [String]) throws -> LimotServe {
-        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-proxy-\(UUID().uuidString)").path
+    /// Each server keeps its store in a folder of its own, never the user's:
+    /// `dataDir` when given (kept afterwards, for the next server: a restart),
+    /// else a new temporary one, removed with the server.
+    static func start(_ arguments: [String], dataDir: String? = nil) throws -> LimotServe {
+        let directory = dataDir ?? FileManager.default.temporaryDirectory.appendingPathComponent("limot-proxy-\(UUID().uuidString)").path
         let (process, port) = try ChildProcesses.startServer(
-            executable, ["serve", "--port", "0", "--log-level", "warning", "--data-dir", dataDir] + arguments,
+            executable, ["serve", "--port", "0", "--log-level", "warning", "--data-dir", directory] + arguments,
             name: "limot serve", portPattern: #"127\.0\.0\.1:(\d+)/"#
         )
-        return LimotServe(port: port, process: process, dataDir: dataDir)
+        return LimotServe(port: port, process: process, dataDir: directory, ownsDataDir: dataDir == nil)
     }
 
     let dataDir: String
+    private let ownsDataDir: Bool
 
-    private init(port: Int, process: Process, dataDir: String) {
+    private init(port: Int, process: Process, dataDir: String, ownsDataDir: Bool) {
         self.port = port
         self.process = process
         self.dataDir = dataDir
+        self.ownsDataDir = ownsDataDir
     }
 
     deinit {
@@ -98,7 +105,13 @@ final class LimotServe: Sendable {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: dataDir)
+        if ownsDataDir { try? FileManager.default.removeItem(atPath: dataDir) }
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash or a power cut would.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     var isRunning: Bool { process.isRunning }
@@ -119,7 +132,10 @@ final class TestBrowser: @unchecked Sendable {
     let port: Int
     private(set) var cookies: [String: String] = [:]
 
-    init(port: Int) { self.port = port }
+    init(port: Int, cookies: [String: String] = [:]) {
+        self.port = port
+        self.cookies = cookies
+    }
 
     /// One request, cookies sent and stored; no redirect followed.
     func request(_ path: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
@@ -197,5 +213,30 @@ enum ChildProcesses {
                 for pid in ChildProcesses.pids.withLock({ $0 }) { kill(pid, SIGKILL) }
             }
         }
+    }
+}
+
+/// Runs another `limot` command (a lookup beside the server, say) to its end.
+enum LimotCommand {
+    struct Result {
+        var status: Int32
+        var standardError: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = LimotServe.executable
+        process.arguments = arguments
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("limot-command-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let handle = try FileHandle(forWritingTo: errors)
+        defer { try? handle.close() }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardError: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 }
