@@ -133,20 +133,22 @@ import Testing
         let testbed = try ProxyTestbed.get()
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-offline-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let read = CacheTests.cachePage("body=read"), unread = CacheTests.cachePage("body=unread")
         do {
             let online = try testbed.startProxy([], dataDir: dataDir)
-            #expect(try TestBrowser(port: online.port).open("/search?q=gehen").status == 200)
+            #expect(try TestBrowser(port: online.port).open(read).status == 200)
             #expect(online.stop() == 0)
         }
-        let before = try testbed.fixtures.requests().count
         let offline = try testbed.startProxy(["--offline"], dataDir: dataDir)
         let browser = TestBrowser(port: offline.port)
-        let kept = try browser.open("/search?q=gehen")
+        let kept = try browser.open(read)
         #expect(kept.status == 200)
         #expect(kept.text.contains("limot is offline (--offline)"))
-        let unseen = try browser.open("/impressum.html")
+        #expect(kept.text.contains(" #1"))
+        let unseen = try browser.open(unread)
         #expect(unseen.status == 504)
         #expect(unseen.text.contains("Not available offline"))
-        #expect(try testbed.fixtures.requests().count == before, "offline, the site got no request")
+        #expect(try CacheTests.upstreamRequests(testbed, read).count == 1, "offline, the site got no request")
+        #expect(try CacheTests.upstreamRequests(testbed, unread).isEmpty)
     }
 }

@@ -58,6 +58,9 @@ struct DiskTroubleTests {
             let big = try browser.request("/_limot/sub/image/https/www.loghatnameh.de/_fixture/big?mb=1&n=\(index)")
             #expect(big.status == 200, "answer \(index) is served although it cannot be kept")
         }
+        var space = statvfs()
+        #expect(statvfs(mount.path, &space) == 0)
+        #expect(UInt64(space.f_bavail) * UInt64(space.f_frsize) < 1 << 20, "the disk did fill up")
         for path in ["/", "/search?q=Haus"] { #expect(try browser.open(path).status == 200) }
         #expect(proxy.isRunning)
         #expect(try PersistenceTests.integrity(dataDir) == ["ok"])
