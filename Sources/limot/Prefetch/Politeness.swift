@@ -9,8 +9,9 @@ struct RetryPolicy: Sendable {
     static let cap: Double = 30
     /// HTTP statuses that say "try again later".
     static let transientStatuses: Set<Int> = [429, 502, 503, 504]
-    /// Failures to reach the site that may well pass.
-    static let transientKinds: Set<FetchError.Kind> = [.couldNotResolve, .couldNotConnect, .connectTimedOut, .timedOut]
+    /// Failures to reach the site that may well pass (the kinds the cache
+    /// also counts as "the site is out of reach").
+    static let transientKinds: Set<FetchError.Kind> = [.couldNotResolve, .couldNotConnect, .connectTimedOut, .timedOut, .protocolError]
 
     /// Retries after the first attempt.
     var retries: Int

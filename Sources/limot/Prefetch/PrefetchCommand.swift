@@ -26,7 +26,7 @@ struct PrefetchCommand: AsyncParsableCommand {
             Pages already in the cache are skipped, so a run that was interrupted continues where \
             it stopped when started again; --refresh fetches them anew. Requests are polite: at \
             most --concurrency at once, --delay seconds between the starts of two requests, and a \
-            request that could not connect, timed out or got HTTP 429, 502, 503 or 504 is tried \
+            request that could not connect, timed out, broke off or got HTTP 429, 502, 503 or 504 is tried \
             again up to --retries times, after about 1, 2, 4 … seconds (at most 30, or what the \
             site's Retry-After asks, up to 30). HTTP 404 is the site's "no such word" page: it is \
             kept and counted as not found.
@@ -156,7 +156,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         if stopped.value { task.cancel() }
         await task.value
         progress?.finish()
-        try? opened.flushUsage()
+        opened.flushUsage()
         _ = signals
 
         let elapsed = ContinuousClock.now - started

@@ -45,10 +45,6 @@ struct PrefetchJob: Sendable {
 /// politely: a few at a time, spaced, transient failures retried with
 /// backoff. Stops starting words when its task is cancelled.
 final class Prefetcher: Sendable {
-    /// The headers `limot lookup` sends, so that its request finds the
-    /// stored page even when the site's answers vary on them.
-    static let requestHeaders = [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]
-
     let client: CachingHTTPClient
     let store: LimotStore
     let profile: SiteProfile
@@ -61,7 +57,10 @@ final class Prefetcher: Sendable {
 
     init(http: HTTPClient, store: LimotStore, profile: SiteProfile, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
         let storeErrors = lastStoreError
-        self.client = CachingHTTPClient(client: http, storage: store, storeFailed: { error in
+        // --refresh: the cache shows no copy, so every page comes from the
+        // site; a new copy replaces the old one, a failure leaves it.
+        let storage: any ResponseStorage = refresh ? UnreadStorage(store) : store
+        self.client = CachingHTTPClient(client: http, storage: storage, storeFailed: { error in
             storeErrors.withLock { $0 = "\(error)" }
         })
         self.store = store
@@ -99,10 +98,9 @@ final class Prefetcher: Sendable {
     /// One word: its page fetched (retried while that may help), stored,
     /// and read for entries.
     func prefetch(_ job: PrefetchJob) async -> PrefetchOutcome {
-        var headers = Self.requestHeaders
-        // Ask the site even when the cache holds a fresh copy.
-        if refresh { headers.append(HTTPHeader("Cache-Control", "no-cache")) }
-        let request = FetchRequest(url: job.url, headers: headers)
+        // What `limot lookup` sends, so that its request finds the stored
+        // page even when the site's answers vary on these headers.
+        let request = FetchRequest(url: job.url, headers: LookupSession.requestHeaders)
         var retries = 0
         while true {
             do {
@@ -179,4 +177,25 @@ final class Prefetcher: Sendable {
         if control.contains("no-store") { return "the site forbids keeping the page (Cache-Control: no-store)" }
         return "the cache did not keep the page"
     }
+}
+
+/// The store as a cache that keeps but never answers: what `--refresh`
+/// fetches through.
+private struct UnreadStorage: ResponseStorage {
+    let store: LimotStore
+
+    init(_ store: LimotStore) {
+        self.store = store
+    }
+
+    func storedResponses(for url: String) throws -> [StoredResponse] { [] }
+    func store(_ response: StoredResponse) throws { try store.store(response) }
+    func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date, responseTime: Date) throws {
+        try store.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
+    }
+    func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws {
+        try store.storeDerived(url: url, variant: variant, key: key, bytes: bytes)
+    }
+    func invalidate(url: String) throws { try store.invalidate(url: url) }
+    func markUsed(url: String, variant: String) { store.markUsed(url: url, variant: variant) }
 }
