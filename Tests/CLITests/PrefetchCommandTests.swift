@@ -100,8 +100,9 @@ final class PrefetchCommandTests {
         fixtures.stop()
         let offline = try LimotProcess.run(["lookup", "Buch", "--offline", "--json", "--data-dir", dataDir.path])
         #expect(offline.status == 0, "\(offline.standardError)")
-        #expect(offline.standardOutput.contains("\"normalized_query\" : \"Buch\"") || offline.standardOutput.contains("\"normalized_query\":\"Buch\""),
-                "\(offline.standardOutput)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(offline.standardOutput.utf8)) as? [String: Any])
+        #expect(answer["source_url"] as? String == "https://www.loghatnameh.de/search?q=Buch&dir=de-fa")
+        #expect((answer["entries"] as? [Any])?.isEmpty == false)
     }
 
     @Test("words on standard input with -, and --refresh fetches cached pages again")
