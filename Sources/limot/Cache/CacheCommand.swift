@@ -15,10 +15,10 @@ struct CacheCommand: ParsableCommand {
             recently used pages are evicted.
 
             Examples:
-              limot cache                        entries, size, oldest and newest page, top hosts
+              limot cache                  entries, size, oldest and newest, top hosts
               limot cache stats --json
               limot cache clear --yes
-              limot cache vacuum                 give the space of cleared pages back to the disk
+              limot cache vacuum           give cleared space back to the disk
 
             Exit status: 0 success, 1 nothing to clear, the question was not answered yes, or \
             the store failed, 2 usage error.

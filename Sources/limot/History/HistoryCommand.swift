@@ -20,7 +20,7 @@ struct HistoryCommand: ParsableCommand {
             Examples:
               limot history                          the 20 newest lookups and pages
               limot history list --pages --since 7d --limit 100
-              limot history list --json              the lookups as JSON (--pages: the pages)
+              limot history list --json              the lookups (--pages: the pages)
               limot history export --anki ~/vocabulary.txt
               limot history export --csv vocabulary.csv
               limot history prune --older-than 90d   lookups and pages

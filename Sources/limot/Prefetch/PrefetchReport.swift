@@ -65,7 +65,7 @@ struct PrefetchReport: Sendable {
         let digits = rows.map { String($0.count).count }.max() ?? 1
         for row in rows {
             let number = String(repeating: " ", count: digits - String(row.count).count) + String(row.count)
-            lines.append("  " + row.label.padding(toLength: 15, withPad: " ", startingAt: 0) + number + (row.note.isEmpty ? "" : "  " + row.note))
+            lines.append("  " + row.label.padding(toLength: 16, withPad: " ", startingAt: 0) + number + (row.note.isEmpty ? "" : "  " + row.note))
         }
         if !failures.isEmpty {
             lines.append("Failed:")
