@@ -52,7 +52,7 @@ struct WordList {
         var seen = Set<String>()
         var duplicates = 0
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for (index, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let word = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if word.isEmpty || word.hasPrefix("#") { continue }
             let normalized = QueryNormalizer.normalize(word)
