@@ -44,13 +44,11 @@ struct PrefetchPartsTests {
     @Test("requests start at least --delay apart, however many workers ask")
     func pacing() async throws {
         let pacer = Pacer(interval: .milliseconds(100))
-        let start = ContinuousClock.now
         let slots = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
             for _ in 0..<4 { group.addTask { await pacer.reserve() } }
             return await group.reduce(into: []) { $0.append($1) }.sorted()
         }
         for (earlier, later) in zip(slots, slots.dropFirst()) { #expect(later - earlier >= .milliseconds(100)) }
-        #expect(slots[0] - start < .milliseconds(100), "the first one starts at once")
     }
 
     @Test("the progress bar: filled by words done, rate and ETA from this run's words, cut to the terminal")
