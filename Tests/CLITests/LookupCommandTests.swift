@@ -1,5 +1,6 @@
 import FixtureSupport
 import Foundation
+import Store
 import Testing
 
 /// `limot lookup` as a user runs it, against the loopback fixture site
@@ -84,7 +85,7 @@ final class LookupCommandTests {
     func offline() throws {
         let before = try lookup(["Buch", "--offline", "--json"])
         #expect(before.status == 1)
-        #expect(before.standardError.contains("not in the notebook"))
+        #expect(before.standardError.contains("neither in the notebook nor in the cache"))
         let online = try lookup(["Buch", "--json"])
         #expect(online.status == 0, "\(online.standardError)")
         fixtures.stop()  // the site is gone: offline must not need it
@@ -93,6 +94,23 @@ final class LookupCommandTests {
         let onlineEntries = try #require(try JSONSerialization.jsonObject(with: Data(online.standardOutput.utf8)) as? [String: Any])["entries"] as? NSArray
         let offlineEntries = try #require(try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [String: Any])["entries"] as? NSArray
         #expect(onlineEntries == offlineEntries)
+    }
+
+    @Test("the cached result page answers when the site is gone, and --offline when the notebook has no entry")
+    func fromTheCache() throws {
+        let online = try lookup(["Haus", "--json"])
+        #expect(online.status == 0, "\(online.standardError)")
+        #expect(try LimotStore(directory: dataDir.path).clearLookups() == 1)
+        fixtures.stop()
+        let unreachable = try lookup(["Haus", "--json"])
+        #expect(unreachable.status == 0, "\(unreachable.standardError)")
+        #expect(unreachable.standardError.contains("the site could not be reached"), "\(unreachable.standardError)")
+        #expect(unreachable.standardError.contains("this is the copy saved on "))
+        let offline = try lookup(["Haus", "--offline", "--json"])
+        #expect(offline.status == 0, "\(offline.standardError)")
+        let entries = { (text: String) in (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["entries"] as? NSArray }
+        #expect(entries(offline.standardOutput) == entries(online.standardOutput))
+        #expect(entries(offline.standardOutput)?.count ?? 0 > 0)
     }
 
     @Test("--no-history and LIMOT_NO_HISTORY keep nothing")

@@ -99,4 +99,17 @@ import WebURL
         let asked = try address(path).serialization
         #expect(offline.response.redirects.map { $0.serialization } == [asked])
     }
+
+    @Test func theSameBytesAgainKeepTheDerivedForm() async throws {
+        let url = try address("/")
+        let first = try await client().fetch(FetchRequest(url: url))
+        let entry = try #require(first.stored, "a page without validators is kept for offline reading")
+        try store.storeDerived(url: entry.url, variant: entry.variant, key: "rules-1", bytes: [1, 2, 3])
+        let second = try await client().fetch(FetchRequest(url: url))
+        #expect(second.source == .network, "stale at once: asked again")
+        #expect(second.stored?.derivedKey == "rules-1", "unchanged bytes need not be sanitized again")
+        #expect(second.stored?.derived == [1, 2, 3])
+        let kept = try #require(try store.storedResponses(for: entry.url).first)
+        #expect(abs(kept.responseTime.timeIntervalSince(second.fetchedAt)) < 0.01, "the copy's time moved to now")
+    }
 }

@@ -63,15 +63,19 @@ public final class CachingHTTPClient: Sendable {
     public let storage: (any ResponseStorage)?
     /// Never touch the network: answer from the cache or fail with `.notCached`.
     public let offline: Bool
+    /// Whether new answers are kept. False for a user who asked limot to
+    /// keep nothing (`--no-history`): copies kept before are still read.
+    public let keepsCopies: Bool
     private let storeFailed: @Sendable (any Error) -> Void
 
     /// `storeFailed` hears every storage error (a full disk, a read-only
     /// directory); the fetch goes on uncached.
-    public init(client: HTTPClient, storage: (any ResponseStorage)?, offline: Bool = false,
+    public init(client: HTTPClient, storage: (any ResponseStorage)?, offline: Bool = false, keepsCopies: Bool = true,
                 storeFailed: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.client = client
         self.storage = storage
         self.offline = offline
+        self.keepsCopies = keepsCopies
         self.storeFailed = storeFailed
     }
 
@@ -116,23 +120,38 @@ public final class CachingHTTPClient: Sendable {
             stored.entry.requestTime = requestTime
             stored.entry.responseTime = responseTime
             let refreshed = stored.entry
-            attempt { try storage.refresh(url: refreshed.url, variant: refreshed.variant, headers: refreshed.headers,
-                                          requestTime: requestTime, responseTime: responseTime) }
+            if keepsCopies { attempt { try storage.refresh(url: refreshed.url, variant: refreshed.variant, headers: refreshed.headers,
+                                          requestTime: requestTime, responseTime: responseTime) } }
             return answer(from: stored, source: .revalidated, fetchedAt: responseTime)
         }
         if response.status >= 500, let copy = stored ?? candidates.first {
             return answer(from: copy, source: .staleFallback(reason: "the site answered HTTP \(response.status)"), fetchedAt: copy.entry.responseTime)
         }
         var entry: StoredResponse?
-        if CachePolicy.isStorable(method: "GET", requestHeaders: request.headers, status: response.status, responseHeaders: response.headers),
-           let names = CachePolicy.varyNames(response.headers) {
+        let storable = keepsCopies && CachePolicy.isStorable(method: "GET", requestHeaders: request.headers, status: response.status, responseHeaders: response.headers)
+        if storable, var same = stored, same.entry.status == response.status, same.entry.finalURL == response.url.serialization,
+           same.entry.body == response.body,
+           same.entry.variant == CachePolicy.varyNames(response.headers).map({ CachePolicy.variant(varyNames: $0, requestHeaders: request.headers) }) {
+            // The same bytes again (a site without validators): only the
+            // headers and times change, and the derived form stays valid.
+            same.entry.headers = CachePolicy.storableHeaders(response.headers)
+            same.entry.requestTime = requestTime
+            same.entry.responseTime = responseTime
+            let refreshed = same.entry
+            if attempt({ try storage.refresh(url: refreshed.url, variant: refreshed.variant, headers: refreshed.headers,
+                                             requestTime: requestTime, responseTime: responseTime) }) != nil {
+                entry = refreshed
+            }
+            return CachedFetch(response: response, source: .network, fetchedAt: responseTime, stored: entry)
+        }
+        if storable, let names = CachePolicy.varyNames(response.headers) {
             let made = StoredResponse(
                 url: key, variant: CachePolicy.variant(varyNames: names, requestHeaders: request.headers),
                 finalURL: response.url.serialization, status: response.status,
                 headers: CachePolicy.storableHeaders(response.headers), body: response.body,
                 requestTime: requestTime, responseTime: responseTime)
             if attempt({ try storage.store(made) }) != nil { entry = made }
-        } else if !candidates.isEmpty, response.status != 304 {
+        } else if keepsCopies, !candidates.isEmpty, response.status != 304 {
             // The site now says not to keep it: the old copies go too.
             attempt { try storage.invalidate(url: key) }
         }
@@ -145,7 +164,7 @@ public final class CachingHTTPClient: Sendable {
         if offline { throw FetchError(.notCached, url: key, message: "offline: limot does not send \(request.method) requests") }
         let response = try await client.fetch(request, redirectPolicy: redirectPolicy)
         let safe = ["GET", "HEAD", "OPTIONS", "TRACE"].contains(request.method.uppercased())
-        if !safe, response.status < 400, let storage {
+        if !safe, response.status < 400, keepsCopies, let storage {
             attempt { try storage.invalidate(url: key) }
             if response.url.serialization != key { attempt { try storage.invalidate(url: response.url.removingFragment.serialization) } }
         }

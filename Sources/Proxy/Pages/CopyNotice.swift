@@ -25,7 +25,8 @@ struct CopyNotice {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let text = "Saved copy from \(formatter.string(from: fetchedAt)) (\(Self.age(now.timeIntervalSince(fetchedAt))) ago): \(reason)."
-        return #"<div id="limot-offline" role="status">\#(HTMLEscaping.escape(text))</div>"#
+        let escaped = HTMLEscaping.escape(text)
+        return #"<div id="limot-offline" role="status" title="\#(escaped)">\#(escaped)</div>"#
     }
 
     /// "5 minutes", "3 hours", "2 days".

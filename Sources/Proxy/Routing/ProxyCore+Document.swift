@@ -113,7 +113,7 @@ extension ProxyCore {
             case .success(let made): document = made
             case .failure(let error): return .failure(error)
             }
-            if keepsDerived, let entry = got.stored, let storage = fetcher.storage {
+            if keepsDerived, fetcher.keepsCopies, let entry = got.stored, let storage = fetcher.storage {
                 do {
                     try storage.storeDerived(url: entry.url, variant: entry.variant, key: derivedKey, bytes: document.encoded())
                 } catch {

@@ -40,7 +40,7 @@ final class ProxyCore: Sendable {
         let storeWarnings = ThrottledWarning(logger: logger)
         self.storeWarnings = storeWarnings
         self.fetcher = CachingHTTPClient(client: HTTPClient(configuration: fetch), storage: configuration.store,
-                                         offline: configuration.offline,
+                                         offline: configuration.offline, keepsCopies: configuration.keepsHistory,
                                          storeFailed: { error in storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile") })
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
         self.urlMap = ProxyURLMap(site: site)

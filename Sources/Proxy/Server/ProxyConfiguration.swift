@@ -25,8 +25,9 @@ public struct ProxyConfiguration: Sendable {
     /// history. Nil keeps nothing: the proxy then works from the network
     /// alone (a data directory that cannot be opened).
     public var store: LimotStore?
-    /// Whether lookups and pages read are kept (not with `--no-history` or
-    /// LIMOT_NO_HISTORY); the cache is kept either way.
+    /// Whether lookups, pages read and new cache copies are kept (not with
+    /// `--no-history` or LIMOT_NO_HISTORY: they would tell what was read);
+    /// copies kept before are still served.
     public var keepsHistory = true
     /// Never touch the network: pages come from the cache only (`--offline`).
     public var offline = false

@@ -59,7 +59,7 @@ struct LookupCommand: AsyncParsableCommand {
     @Flag(help: "Answer from the notebook and the cached pages only; never touch the network.")
     var offline = false
 
-    @Flag(help: "Keep nothing: neither the notebook nor the prompt's history (pages are still cached).")
+    @Flag(help: "Keep nothing: neither the notebook, nor the prompt's history, nor the page in the cache.")
     var noHistory = false
 
     @OptionGroup var cache: CacheOptions

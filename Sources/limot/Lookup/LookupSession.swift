@@ -37,7 +37,7 @@ final class LookupSession: Sendable {
         self.offline = offline
         self.engine = engine
         self.client = fetch.map { configuration in
-            CachingHTTPClient(client: HTTPClient(configuration: configuration), storage: store,
+            CachingHTTPClient(client: HTTPClient(configuration: configuration), storage: store, keepsCopies: keepsHistory,
                               storeFailed: { error in printError("warning: the page was not cached: \(error)") })
         }
     }

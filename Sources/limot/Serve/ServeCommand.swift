@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteSelection
 
-    @Flag(help: "Keep neither lookups nor the pages read (also: LIMOT_NO_HISTORY=1); the cache is still used.")
+    @Flag(help: "Keep nothing of what is read: no lookups, no pages, no new cache copies (also: LIMOT_NO_HISTORY=1).")
     var noHistory = false
 
     @Flag(help: "Never touch the network: serve what the cache holds, with a banner saying how old it is.")

@@ -122,7 +122,7 @@ import Testing
         testbed.fixtures.stop()
         let offline = try browser.open("/search?q=Haus")
         #expect(offline.status == 200)
-        #expect(offline.text.contains("<div id=\"limot-offline\" role=\"status\">Saved copy from "))
+        #expect(offline.text.contains("<div id=\"limot-offline\" role=\"status\" title=\"Saved copy from "))
         #expect(offline.text.contains("the site could not be reached"))
         #expect(offline.text.contains("خانه"), "the page itself is there")
         let unseen = try browser.open("/search?q=Buch")
