@@ -145,7 +145,7 @@ final class PrefetchCommandTests {
         #expect(try searches() == ["/search?q=Buch&dir=de-fa"])
     }
 
-    @Test("a word list that cannot be read: exit 2 naming it; bad options: exit 2")
+    @Test("a word list that cannot be read: exit 2 naming it; bad options and LIMOT_NO_HISTORY: exit 2")
     func usage() throws {
         let missing = dataDir.appendingPathComponent("no-such-list.txt")
         let result = try prefetch(missing)
@@ -154,6 +154,10 @@ final class PrefetchCommandTests {
         let list = try writeList("Haus\n")
         #expect(try prefetch(list, ["--concurrency", "9"]).status == 2)
         #expect(try prefetch(list, ["--cache-size", "0"]).status == 2)
+        let keepsNothing = try LimotProcess.run(["prefetch", list.path] + upstream(port: fixtures.port), environment: ["LIMOT_NO_HISTORY": "1"])
+        #expect(keepsNothing.status == 2)
+        #expect(keepsNothing.standardError.contains("LIMOT_NO_HISTORY"))
+        #expect(try fixtures.requests().isEmpty)
         let empty = try prefetch(try writeList("# nothing\n\n", name: "empty.txt"))
         #expect(empty.status == 1)
         #expect(empty.standardError.contains("lists no words"))

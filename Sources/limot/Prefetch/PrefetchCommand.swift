@@ -45,7 +45,8 @@ struct PrefetchCommand: AsyncParsableCommand {
 
             Exit status: 0 every word fetched or already cached, 1 some words failed for other \
             reasons (blocked by the rule lists, not kept by the cache) or the list names no words, \
-            2 usage error (also a WORDLIST that cannot be read), 3 some words failed because the \
+            2 usage error (also a WORDLIST that cannot be read, or LIMOT_NO_HISTORY set: it keeps \
+            nothing), 3 some words failed because the \
             site could not be reached or answered with an error, 130 interrupted.
             """
     )
@@ -91,6 +92,11 @@ struct PrefetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The user asked limot to keep nothing: prefetched pages would be fetched and forgotten.
+        if LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment) {
+            throw usageError("LIMOT_NO_HISTORY is set, so limot keeps no pages and there is nothing to prefetch into; "
+                             + "unset it for this command (LIMOT_NO_HISTORY= limot prefetch …)")
+        }
         let list: WordList
         do {
             list = try WordList.read(wordList)
