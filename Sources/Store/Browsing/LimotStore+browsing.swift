@@ -89,24 +89,7 @@ extension LimotStore {
     /// `keepingNewest`; with both, a visit goes when either says so; with
     /// neither, nothing goes. Returns how many were removed.
     public func prunePageVisits(olderThan: Date?, keepingNewest: Int?) throws(StoreError) -> Int {
-        let removed = try write { db in
-            var removed = 0
-            if let olderThan {
-                try db.execute(sql: "DELETE FROM page_visit WHERE visited_at < ?",
-                               arguments: [StoreCoding.milliseconds(olderThan)])
-                removed += db.changesCount
-            }
-            if let keepingNewest {
-                try db.execute(sql: """
-                    DELETE FROM page_visit WHERE id NOT IN
-                        (SELECT id FROM page_visit ORDER BY visited_at DESC, id DESC LIMIT ?)
-                    """, arguments: [max(0, keepingNewest)])
-                removed += db.changesCount
-            }
-            return removed
-        }
-        if removed > 0 { forgetRemovedPages() }
-        return removed
+        try prune(.pageVisit, olderThan: olderThan, keepingNewest: keepingNewest)
     }
 
     /// Forgets the back/forward lists of sessions not saved since `date`

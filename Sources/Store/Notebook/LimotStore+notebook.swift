@@ -79,23 +79,7 @@ extension LimotStore {
     /// `keepingNewest`; with both, a lookup goes when either says so; with
     /// neither, nothing goes. Returns how many were removed.
     public func pruneLookups(olderThan: Date?, keepingNewest: Int?) throws(StoreError) -> Int {
-        let removed = try write { db in
-            var removed = 0
-            if let olderThan {
-                try db.execute(sql: "DELETE FROM lookup WHERE looked_up_at < ?", arguments: [StoreCoding.milliseconds(olderThan)])
-                removed += db.changesCount
-            }
-            if let keepingNewest {
-                try db.execute(sql: """
-                    DELETE FROM lookup WHERE id NOT IN
-                        (SELECT id FROM lookup ORDER BY looked_up_at DESC, id DESC LIMIT ?)
-                    """, arguments: [max(0, keepingNewest)])
-                removed += db.changesCount
-            }
-            return removed
-        }
-        if removed > 0 { forgetRemovedPages() }
-        return removed
+        try prune(.lookup, olderThan: olderThan, keepingNewest: keepingNewest)
     }
 
     /// How many lookups are kept.
