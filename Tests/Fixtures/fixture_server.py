@@ -103,8 +103,9 @@ Behaviour endpoints (any host, any method unless noted)
     /_fixture/cache?cc=CC&etag=E&lm=L&expires=X&vary=V&type=T&status=N&body=B
                                    an answer for HTTP cache tests, with each header
                                    only when its parameter is given: Cache-Control CC,
-                                   ETag E (quote it yourself), Last-Modified and
-                                   Expires as seconds before now (L, X; X may be
+                                   ETag E (quote it yourself), Last-Modified at Unix
+                                   time L (fixed, so that it stays the same between
+                                   requests), Expires X seconds before now (X may be
                                    negative: in the future), Vary V; Content-Type T
                                    (default "text/html; charset=utf-8"), status N
                                    (default 200). When If-None-Match matches E, or
@@ -517,7 +518,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             headers.append(("ETag", params["etag"]))
         modified = None
         if "lm" in params:
-            modified = int(now - float(params["lm"]))
+            modified = int(float(params["lm"]))
             headers.append(("Last-Modified", email.utils.formatdate(modified, usegmt=True)))
         if "expires" in params:
             headers.append(("Expires", email.utils.formatdate(now - float(params["expires"]), usegmt=True)))
