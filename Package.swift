@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "ContentRules", targets: ["ContentRules"]),
         .library(name: "Sanitize", targets: ["Sanitize"]),
         .library(name: "WebURL", targets: ["WebURL"]),
+        // For the benchmarks in Benchmarks/ (the store at scale): not an API
+        // for other users.
+        .library(name: "Store", targets: ["Store"]),
+        .library(name: "Fetch", targets: ["Fetch"]),
         // For the fuzz executables in Fuzz/ only: not an API for other users.
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],

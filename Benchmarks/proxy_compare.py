@@ -12,7 +12,29 @@ Then runs `wrk -t2 -c16 -d10s --latency` against each and prints requests per
 second, p50 and p99 latency, and limot's ratios to the others, plus limot's
 resident memory before and after the run.
 
-Usage: python3 Benchmarks/proxy_compare.py [--duration 10] [--connections 16]
+With --cached, the HTTP cache instead (issue 6: "a cached page is served in
+under 1 ms at the median through the proxy"): nginx sends the page with
+`Cache-Control: max-age=3600` and an ETag, limot answers it from its cache
+after one warm-up request, and beside it, in the same run, are measured:
+nginx direct, Privoxy forwarding only (no cache: what a reader would
+otherwise put in front of the site), limot on the same page with
+`Cache-Control: max-age=0` (stored, but revalidated with the site on every
+request: a 304, then the kept sanitized form) and with `no-store` (fetched
+every time), and, to show where the time goes, limot on the cached page with
+--no-history (no session, visit or notebook write per page view) and on the
+same cached bytes at an address that is no result page (/lesen/Haus.html:
+the session and visit are written, no lookup kept in the notebook). wrk
+sends no cookie, so every request is a new session's page view. Each at 16
+connections and at one (the latency one reader sees), in --rounds rounds
+(every server once per round, in turn), medians printed. nginx logs the
+requests that carry a User-Agent (limot's and the checks', never wrk's),
+and the script fails unless nginx saw no request for the cached page
+during the runs (only before them: the checks and the warm-up).
+
+Every limot gets a temporary --data-dir.
+
+Usage: python3 Benchmarks/proxy_compare.py [--cached] [--rounds 1]
+       [--duration 10] [--connections 16]
        [--limot PATH] (default: .build/release/limot, built if missing)
 Needs: nginx, privoxy, wrk (Debian packages nginx-light privoxy wrk).
 """
@@ -23,6 +45,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,7 +106,8 @@ def dictionary_page(target_bytes=60_000):
 
 
 def run_wrk(port, path, duration, connections, absolute=None):
-    args = ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency"]
+    # wrk needs at least as many connections as threads.
+    args = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{duration}s", "--latency"]
     script = None
     if absolute:
         script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
@@ -130,11 +154,234 @@ def rss_mib(pid):
     return 0.0
 
 
+def start_nginx(work, docroot, port, processes, cached_mode=False):
+    """nginx on `port` serving /search?q=WORD from docroot/search/WORD.html.
+
+    In the cache mode the answer's Cache-Control depends on the word (see
+    CACHE_CONTROL), nginx sends its ETag and Last-Modified as for any
+    static file, and requests with a User-Agent (limot's, not wrk's) are
+    logged, to count what limot asked the site for."""
+    logging = "access_log off;"
+    headers = ""
+    other = ""
+    if cached_mode:
+        cases = "".join(f' "{word}" "{value}";' for word, value in CACHE_CONTROL.items())
+        logging = (f'log_format counted "$status $request_uri"; '
+                   f'map $http_user_agent $counted {{ "" 0; default 1; }} '
+                   f'map $arg_q $cache_control {{ default "";{cases} }} '
+                   f'access_log {work}/upstream.log counted buffer=32k flush=1s if=$counted;')
+        headers = "add_header Cache-Control $cache_control;"
+        # The same page at an address that is not a result page (/search?q=):
+        # limot keeps no lookup in its notebook for it.
+        other = 'location /lesen/ { default_type "text/html; charset=utf-8"; add_header Cache-Control "max-age=3600"; }'
+    with open(os.path.join(work, "nginx.conf"), "w") as f:
+        f.write(f"""daemon off; worker_processes 1; pid {work}/nginx.pid; error_log {work}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{ {logging} keepalive_requests 100000; types {{ text/html html; }}
+  server {{ listen 127.0.0.1:{port}; root {docroot};
+    location = /search {{ default_type "text/html; charset=utf-8"; {headers} try_files /search/$arg_q.html =404; }} {other} }} }}
+""")
+    processes.append(subprocess.Popen(["nginx", "-c", os.path.join(work, "nginx.conf")], stderr=subprocess.DEVNULL))
+
+
+def start_privoxy(work, instances, processes):
+    """Privoxy with Debian's configuration, only the listen address and paths
+    changed; `instances` are (name, port, filtered): unfiltered ones have
+    no actions and no filters (forwarding only)."""
+    base = open("/etc/privoxy/config").read()
+    base = re.sub(r"(?m)^(listen-address|logdir|logfile|confdir).*$", "", base)
+    for name, port, filtered in instances:
+        text = base if filtered else re.sub(r"(?m)^(actionsfile|filterfile).*$", "", base)
+        # confdir first: the actions and filter files are read relative to it.
+        text = f"confdir /etc/privoxy\nlogdir {work}\n" + text + f"\nlisten-address 127.0.0.1:{port}\n"
+        path = os.path.join(work, f"{name}.conf")
+        with open(path, "w") as f:
+            f.write(text)
+        processes.append(subprocess.Popen(["privoxy", "--no-daemon", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+def start_limot(options, work, name, port, nginx_port, processes, extra=()):
+    """limot serve on `port` with the shipped rules, dark theme and bar, a
+    data directory of its own in `work`, and the site at nginx."""
+    data = os.path.join(work, f"data-{name}")
+    limot = subprocess.Popen(
+        [options.limot, "serve", "--port", str(port), "--home", f"http://{SITE}/",
+         "--connect-to", f"{SITE}:80:127.0.0.1:{nginx_port}", "--theme", "dark", "--log-level", "warning",
+         "--data-dir", data, *extra],
+        cwd=ROOT, stdout=subprocess.DEVNULL)
+    processes.append(limot)
+    return limot
+
+
+def filtering_comparison(options, work, docroot, page, processes):
+    """The default mode: limot beside nginx and Privoxy with and without filters."""
+    nginx_port, privoxy_port, forward_port, limot_port = (free_port() for _ in range(4))
+    start_nginx(work, docroot, nginx_port, processes)
+    start_privoxy(work, [("privoxy", privoxy_port, True), ("forward", forward_port, False)], processes)
+    limot = start_limot(options, work, "limot", limot_port, nginx_port, processes)
+    for port in [nginx_port, privoxy_port, forward_port, limot_port]:
+        wait_for_port(port)
+    url_path = "/search?q=Haus"
+    # Privoxy is a forward proxy: it gets the absolute URL, naming nginx
+    # by address (it has no --connect-to).
+    privoxy_absolute = f"http://127.0.0.1:{nginx_port}{url_path}"
+    check_answers(nginx_port, limot_port, privoxy_port, url_path, privoxy_absolute)
+    rss_before = rss_mib(limot.pid)
+    results = {}
+    warm = lambda port, **kw: run_wrk(port, url_path, 2, options.connections, **kw)
+    for name, port, kw in [("nginx direct", nginx_port, {}),
+                           ("Privoxy, default filters", privoxy_port, {"absolute": privoxy_absolute}),
+                           ("Privoxy, forwarding only", forward_port, {"absolute": privoxy_absolute}),
+                           ("limot, full filtering", limot_port, {})]:
+        warm(port, **kw)
+        results[name] = run_wrk(port, url_path, options.duration, options.connections, **kw)
+    rss_after = rss_mib(limot.pid)
+    print(f"page: {len(page.encode()) // 1024} KB; wrk -t2 -c{options.connections} -d{options.duration}s, one run, this machine")
+    print(f"{'':28} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'non-2xx':>8}")
+    for name, r in results.items():
+        print(f"{name:28} {r['rate']:10.0f} {r['p50']:9.2f} {r['p99']:9.2f} {r['non2xx']:8d} {r['socket']}")
+    mine = results["limot, full filtering"]
+    print("limot ÷ others (throughput; higher is better for limot):")
+    for name, r in results.items():
+        if r is not mine:
+            print(f"  vs {name:26} {mine['rate'] / r['rate']:6.2f}x")
+    print(f"limot resident memory: {rss_before:.0f} MiB before, {rss_after:.0f} MiB after")
+
+
+# The cache mode's pages: the same bytes under three words, each answered
+# with its own Cache-Control (nginx adds its ETag and Last-Modified to all).
+CACHED_WORD, REVALIDATED_WORD, UNCACHEABLE_WORD = "Haus", "Hausaufgabe", "Haustier"
+CACHE_CONTROL = {CACHED_WORD: "max-age=3600", REVALIDATED_WORD: "max-age=0", UNCACHEABLE_WORD: "no-store"}
+# The same bytes again at an address that is no result page.
+OTHER_PAGE = "/lesen/Haus.html"
+GOAL_MS = 1.0
+
+
+def upstream_requests(work):
+    """What nginx logged (requests with a User-Agent): {(status, uri): count}."""
+    time.sleep(1.5)  # the log's buffer is flushed every second
+    counts = {}
+    try:
+        with open(os.path.join(work, "upstream.log")) as f:
+            for line in f:
+                status, uri = line.split(" ", 1)
+                key = (int(status), uri.strip())
+                counts[key] = counts.get(key, 0) + 1
+    except FileNotFoundError:
+        pass
+    return counts
+
+
+def count_for(counts, word, status=None):
+    path = word if word.startswith("/") else f"/search?q={word}"
+    return sum(n for (s, uri), n in counts.items() if uri == path and (status is None or s == status))
+
+
+def fetch_once(port, path):
+    import urllib.request
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+        return response.status, response.read()
+
+
+def cache_comparison(options, work, docroot, page, processes):
+    """The cache mode (see the module's docstring)."""
+    os.makedirs(os.path.join(docroot, "lesen"))
+    for name in [f"search/{word}.html" for word in CACHE_CONTROL] + [OTHER_PAGE.lstrip("/")]:
+        with open(os.path.join(docroot, name), "w") as f:
+            f.write(page)
+    nginx_port, forward_port, limot_port, quiet_port = (free_port() for _ in range(4))
+    start_nginx(work, docroot, nginx_port, processes, cached_mode=True)
+    start_privoxy(work, [("forward", forward_port, False)], processes)
+    limot = start_limot(options, work, "limot", limot_port, nginx_port, processes)
+    quiet = start_limot(options, work, "no-history", quiet_port, nginx_port, processes, extra=["--no-history"])
+    for port in [nginx_port, forward_port, limot_port, quiet_port]:
+        wait_for_port(port)
+    cached, revalidated, uncacheable = (f"/search?q={word}" for word in (CACHED_WORD, REVALIDATED_WORD, UNCACHEABLE_WORD))
+    absolute = f"http://127.0.0.1:{nginx_port}{cached}"
+    check_answers(nginx_port, limot_port, forward_port, cached, absolute)
+    # The warm-up: each limot asks the site for each page once.
+    for port in [limot_port, quiet_port]:
+        for path in [cached, revalidated, uncacheable, OTHER_PAGE]:
+            status, body = fetch_once(port, path)
+            if status != 200 or b"<table" not in body:
+                raise SystemExit(f"limot on port {port} does not serve {path}: {status}, {len(body)} bytes")
+    # Before the runs nginx has seen the checks' requests (direct, through
+    # Privoxy, through limot) and the warm-ups; during them, for the cached
+    # page, none.
+    after_warmup = upstream_requests(work)
+    cached_size = len(fetch_once(limot_port, cached)[1])
+
+    rows = [("nginx direct", nginx_port, cached, {}),
+            ("Privoxy, forwarding only", forward_port, cached, {"absolute": absolute}),
+            ("limot, cached", limot_port, cached, {}),
+            ("limot, cached, --no-history", quiet_port, cached, {}),
+            ("limot, cached, not a result page", limot_port, OTHER_PAGE, {}),
+            ("limot, max-age=0 (304)", limot_port, revalidated, {}),
+            ("limot, no-store", limot_port, uncacheable, {})]
+    levels = sorted({options.connections, 1}, reverse=True)
+    measured = {(c, name): [] for c in levels for name, *_ in rows}
+    rss_before = rss_mib(limot.pid)
+    for round_ in range(options.rounds):
+        for connections in levels:
+            for name, port, path, kw in rows:
+                run_wrk(port, path, 2, connections, **kw)  # warm
+                result = run_wrk(port, path, options.duration, connections, **kw)
+                measured[(connections, name)].append(result)
+                print(f"round {round_ + 1}, -c{connections}: {name:33} {result['rate']:8.0f} req/s "
+                      f"p50 {result['p50']:7.3f} ms p99 {result['p99']:7.3f} ms"
+                      + (f" non-2xx {result['non2xx']}" if result['non2xx'] else "")
+                      + (f" socket errors {result['socket']}" if result['socket'] else ""), flush=True)
+    rss_after = rss_mib(limot.pid)
+    after_runs = upstream_requests(work)
+
+    print()
+    print(f"page: {len(page.encode()) // 1024} KB from nginx, {cached_size // 1024} KB from limot (sanitized, bar);"
+          f" wrk -d{options.duration}s, {options.rounds} round(s), medians; this machine")
+    median = lambda values: statistics.median(values)
+    summary = {}
+    for connections in levels:
+        print(f"\n-c{connections} (wrk -t{min(2, connections)})")
+        print(f"{'':34} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8}")
+        for name, *_ in rows:
+            runs = measured[(connections, name)]
+            summary[(connections, name)] = row = {key: median([r[key] for r in runs]) for key in ("rate", "p50", "p99")}
+            print(f"{name:34} {row['rate']:9.0f} {row['p50']:8.3f} {row['p99']:8.3f} {sum(r['non2xx'] for r in runs):8d}")
+        mine = measured[(connections, "limot, cached")]
+        verdict = "met" if summary[(connections, "limot, cached")]["p50"] < GOAL_MS else "MISSED"
+        print(f"limot cached p50 {summary[(connections, 'limot, cached')]['p50']:.3f} ms against the goal of < {GOAL_MS:g} ms: {verdict}")
+        print("limot cached against (medians of per-round ratios; p50 ratio above 1: limot slower)")
+        for peer in ["nginx direct", "Privoxy, forwarding only", "limot, max-age=0 (304)", "limot, no-store",
+                     "limot, cached, --no-history", "limot, cached, not a result page"]:
+            theirs = measured[(connections, peer)]
+            p50 = median([m["p50"] / t["p50"] for m, t in zip(mine, theirs)])
+            p99 = median([m["p99"] / t["p99"] for m, t in zip(mine, theirs)])
+            rate = median([m["rate"] / t["rate"] for m, t in zip(mine, theirs)])
+            print(f"  × {peer:33} p50 {p50:6.2f}x  p99 {p99:6.2f}x  req/s {rate:6.2f}x")
+
+    # Did limot answer the cached page from its cache? Only the warm-up's
+    # requests (one per limot) reached nginx for it.
+    print()
+    for word, label in [(CACHED_WORD, "cached page (max-age=3600)"), (OTHER_PAGE, "cached page that is no result page"),
+                        (REVALIDATED_WORD, "max-age=0 page"), (UNCACHEABLE_WORD, "no-store page")]:
+        during = {s: count_for(after_runs, word, s) - count_for(after_warmup, word, s) for s in (200, 304)}
+        print(f"nginx saw for the {label}: {count_for(after_warmup, word)} request(s) before the runs (checks, warm-ups), then "
+              f"{during[200]} × 200 and {during[304]} × 304 during the runs")
+    for word in [CACHED_WORD, OTHER_PAGE]:
+        if count_for(after_runs, word) != count_for(after_warmup, word):
+            raise SystemExit(f"limot asked nginx for {word} during the runs: it was not answered from the cache")
+    print("limot answered the cached pages from its cache: nginx saw no request for them after the warm-up")
+    print(f"limot resident memory: {rss_before:.0f} MiB before, {rss_after:.0f} MiB after;"
+          f" its data directory: {sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(os.path.join(work, 'data-limot')) for f in fs) // 1024} KB")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--limot", default=os.path.join(ROOT, ".build/release/limot"))
+    parser.add_argument("--cached", action="store_true", help="measure the HTTP cache (see above)")
+    parser.add_argument("--rounds", type=int, default=1, help="with --cached: measure every server this many times, in turn")
     options = parser.parse_args()
     for tool in ["nginx", "privoxy", "wrk"]:
         if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
@@ -151,58 +398,10 @@ def main():
         page = dictionary_page()
         with open(os.path.join(docroot, "search", "Haus.html"), "w") as f:
             f.write(page)
-        nginx_port, privoxy_port, forward_port, limot_port = (free_port() for _ in range(4))
-        with open(os.path.join(work, "nginx.conf"), "w") as f:
-            f.write(f"""daemon off; worker_processes 1; pid {work}/nginx.pid; error_log {work}/nginx-error.log;
-events {{ worker_connections 1024; }}
-http {{ access_log off; keepalive_requests 100000; types {{ text/html html; }}
-  server {{ listen 127.0.0.1:{nginx_port}; root {docroot};
-    location = /search {{ default_type "text/html; charset=utf-8"; try_files /search/$arg_q.html =404; }} }} }}
-""")
-        processes.append(subprocess.Popen(["nginx", "-c", os.path.join(work, "nginx.conf")], stderr=subprocess.DEVNULL))
-        # Privoxy: Debian's configuration, only the listen address and paths changed.
-        base = open("/etc/privoxy/config").read()
-        base = re.sub(r"(?m)^(listen-address|logdir|logfile|confdir).*$", "", base)
-        for name, port, filtered in [("privoxy", privoxy_port, True), ("forward", forward_port, False)]:
-            text = base if filtered else re.sub(r"(?m)^(actionsfile|filterfile).*$", "", base)
-            # confdir first: the actions and filter files are read relative to it.
-            text = f"confdir /etc/privoxy\nlogdir {work}\n" + text + f"\nlisten-address 127.0.0.1:{port}\n"
-            path = os.path.join(work, f"{name}.conf")
-            with open(path, "w") as f:
-                f.write(text)
-            processes.append(subprocess.Popen(["privoxy", "--no-daemon", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        limot = subprocess.Popen(
-            [options.limot, "serve", "--port", str(limot_port), "--home", f"http://{SITE}/",
-             "--connect-to", f"{SITE}:80:127.0.0.1:{nginx_port}", "--theme", "dark", "--log-level", "warning"],
-            cwd=ROOT, stdout=subprocess.DEVNULL)
-        processes.append(limot)
-        for port in [nginx_port, privoxy_port, forward_port, limot_port]:
-            wait_for_port(port)
-        url_path = "/search?q=Haus"
-        # Privoxy is a forward proxy: it gets the absolute URL, naming nginx
-        # by address (it has no --connect-to).
-        privoxy_absolute = f"http://127.0.0.1:{nginx_port}{url_path}"
-        check_answers(nginx_port, limot_port, privoxy_port, url_path, privoxy_absolute)
-        rss_before = rss_mib(limot.pid)
-        results = {}
-        warm = lambda port, **kw: run_wrk(port, url_path, 2, options.connections, **kw)
-        for name, port, kw in [("nginx direct", nginx_port, {}),
-                               ("Privoxy, default filters", privoxy_port, {"absolute": privoxy_absolute}),
-                               ("Privoxy, forwarding only", forward_port, {"absolute": privoxy_absolute}),
-                               ("limot, full filtering", limot_port, {})]:
-            warm(port, **kw)
-            results[name] = run_wrk(port, url_path, options.duration, options.connections, **kw)
-        rss_after = rss_mib(limot.pid)
-        print(f"page: {len(page.encode()) // 1024} KB; wrk -t2 -c{options.connections} -d{options.duration}s, one run, this machine")
-        print(f"{'':28} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'non-2xx':>8}")
-        for name, r in results.items():
-            print(f"{name:28} {r['rate']:10.0f} {r['p50']:9.2f} {r['p99']:9.2f} {r['non2xx']:8d} {r['socket']}")
-        mine = results["limot, full filtering"]
-        print("limot ÷ others (throughput; higher is better for limot):")
-        for name, r in results.items():
-            if r is not mine:
-                print(f"  vs {name:26} {mine['rate'] / r['rate']:6.2f}x")
-        print(f"limot resident memory: {rss_before:.0f} MiB before, {rss_after:.0f} MiB after")
+        if options.cached:
+            cache_comparison(options, work, docroot, page, processes)
+        else:
+            filtering_comparison(options, work, docroot, page, processes)
     finally:
         for p in processes:
             p.send_signal(signal.SIGTERM)
