@@ -63,15 +63,20 @@ extension ProxyCore {
         return url
     }
 
-    /// A result page of the site read through the proxy: its word and entries go to the notebook.
+    /// A result page of the site read through the proxy: its word and
+    /// entries go to the notebook, once per word every ten minutes, and off
+    /// the page's way out (finding the entries takes milliseconds).
     func keepSearchPageInNotebook(_ fetched: FetchResponse) {
         guard configuration.keepsHistory, configuration.store != nil, let word = searchPages?.word(in: fetched.url),
-              let page = try? TextDecoding.utf8(fetched.body, charset: TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body))
-        else { return }
-        let direction = LookupDirection.detect(word)
-        let extracted = EntryExtractor.extract(page: page, profile: configuration.siteProfile, direction: direction)
-        keepInNotebook(LookupResult(query: word, normalizedQuery: QueryNormalizer.normalize(word), direction: direction,
-                                    sourceURL: fetched.url.serialization, entries: extracted.entries, suggestions: extracted.suggestions))
+              recentWords.claim(QueryNormalizer.normalize(word)) else { return }
+        Task.detached(priority: .utility) { [self] in
+            guard let page = try? TextDecoding.utf8(fetched.body, charset: TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body))
+            else { return }
+            let direction = LookupDirection.detect(word)
+            let extracted = EntryExtractor.extract(page: page, profile: configuration.siteProfile, direction: direction)
+            keepInNotebook(LookupResult(query: word, normalizedQuery: QueryNormalizer.normalize(word), direction: direction,
+                                        sourceURL: fetched.url.serialization, entries: extracted.entries, suggestions: extracted.suggestions))
+        }
     }
 
     /// Keeps a lookup that found entries; a store that fails is logged, never the reader's problem.

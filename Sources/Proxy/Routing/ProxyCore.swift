@@ -26,6 +26,8 @@ final class ProxyCore: Sendable {
     let derivedKey: String
     /// The site's result pages, to keep the words read there in the notebook.
     let searchPages: SearchPageMatcher?
+    /// Words kept in the notebook lately (not again on every view).
+    let recentWords = RecentWords()
     /// Set once the port is known (it may be chosen by the system).
     let requestGuard: RequestGuard
 

@@ -54,6 +54,12 @@ public struct ProxyServer: Sendable {
             },
             logger: logger
         )
+        // Page views still waiting to be written are written, and the
+        // cache's recency too, before the process ends.
+        defer {
+            coreBox.core?.sessions.flush()
+            configuration.store?.flushUsage()
+        }
         try await app.runService()
     }
 }

@@ -21,6 +21,11 @@ public final class SessionStore: Sendable {
         var resumable: Set<String> = []
     }
     private let state = Mutex(State())
+    /// Saves not written yet, and whether a flush is on its way.
+    private let pending = Mutex<(saves: [(session: BrowsingSessionRecord, visit: (url: String, title: String?)?)], flushScheduled: Bool)>(([], false))
+    /// How long a page view waits to be written with the others of that
+    /// moment: one commit for many views, none on a page's way out.
+    static let flushDelay: Duration = .milliseconds(20)
     public let capacity: Int
     public let historyCapacity: Int
     /// Where sessions and the pages read are kept; nil keeps them in memory only.
@@ -38,7 +43,8 @@ public final class SessionStore: Sendable {
 
     /// Runs `body` on the session's history (read back from the database,
     /// or created empty) and returns its result; a change is kept, and
-    /// saved before this returns.
+    /// saved within ``flushDelay`` (with the other changes of that moment,
+    /// in one transaction).
     @discardableResult
     public func update<Result: Sendable>(_ session: String, _ body: (inout SessionHistory) -> Result) -> Result {
         change(session, visit: nil) { history in (body(&history), false) }
@@ -102,14 +108,37 @@ public final class SessionStore: Sendable {
             let record = BrowsingSessionRecord(id: session, entries: history.entries, index: history.index, revision: revision, updatedAt: Date())
             return (result, record, logsVisit)
         }
-        if let persistence, let record {
-            do {
-                try persistence.saveBrowsingSession(record, visit: logsVisit ? visit : nil)
-            } catch {
-                saveFailed(error)
-            }
-        }
+        if let record { enqueue(record, visit: logsVisit ? visit : nil) }
         return result
+    }
+
+    private func enqueue(_ record: BrowsingSessionRecord, visit: (url: String, title: String?)?) {
+        let schedule = pending.withLock { pending in
+            pending.saves.append((record, visit))
+            defer { pending.flushScheduled = true }
+            return !pending.flushScheduled
+        }
+        guard schedule else { return }
+        Task.detached { [self] in
+            try? await Task.sleep(for: Self.flushDelay)
+            flush()
+        }
+    }
+
+    /// Writes the saves waiting, in one transaction; at shutdown too. A
+    /// process killed meanwhile loses at most the last ``flushDelay`` of
+    /// page views, never one that was written, and never the file.
+    public func flush() {
+        let saves = pending.withLock { pending in
+            defer { pending = ([], false) }
+            return pending.saves
+        }
+        guard let persistence, !saves.isEmpty else { return }
+        do {
+            try persistence.saveBrowsingSessions(saves)
+        } catch {
+            saveFailed(error)
+        }
     }
 
     /// The session as the database has it, when it is not in memory.

@@ -11,25 +11,36 @@ extension LimotStore {
     /// one transaction. The visit is logged even when the list is out of
     /// date: the page was read all the same.
     public func saveBrowsingSession(_ session: BrowsingSessionRecord, visit: (url: String, title: String?)?) throws(StoreError) {
-        let entries: String
-        do {
-            entries = try StoreCoding.json(session.entries)
-        } catch {
-            throw .failed(path: databasePath, reason: "browsing session \(session.id) cannot be encoded: \(error)")
+        try saveBrowsingSessions([(session, visit)])
+    }
+
+    /// Several saves as ``saveBrowsingSession(_:visit:)`` does them, in
+    /// order, in one transaction: the proxy writes its page views in
+    /// batches, so that a page is not held up by a commit.
+    public func saveBrowsingSessions(_ saves: [(session: BrowsingSessionRecord, visit: (url: String, title: String?)?)]) throws(StoreError) {
+        var rows: [(session: BrowsingSessionRecord, entries: String, time: Int64, visit: (url: String, title: String?)?)] = []
+        for save in saves {
+            do {
+                rows.append((save.session, try StoreCoding.json(save.session.entries), StoreCoding.milliseconds(save.session.updatedAt), save.visit))
+            } catch {
+                throw .failed(path: databasePath, reason: "browsing session \(save.session.id) cannot be encoded: \(error)")
+            }
         }
-        let time = StoreCoding.milliseconds(session.updatedAt)
+        guard !rows.isEmpty else { return }
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO browsing_session (id, entries, current_index, revision, updated_at)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET
-                    entries = excluded.entries, current_index = excluded.current_index,
-                    revision = excluded.revision, updated_at = excluded.updated_at
-                WHERE excluded.revision > browsing_session.revision
-                """, arguments: [session.id, entries, session.index, session.revision, time])
-            if let visit {
-                try db.execute(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES (?, ?, ?, ?)",
-                               arguments: [session.id, visit.url, visit.title, time])
+            for row in rows {
+                try db.execute(sql: """
+                    INSERT INTO browsing_session (id, entries, current_index, revision, updated_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        entries = excluded.entries, current_index = excluded.current_index,
+                        revision = excluded.revision, updated_at = excluded.updated_at
+                    WHERE excluded.revision > browsing_session.revision
+                    """, arguments: [row.session.id, row.entries, row.session.index, row.session.revision, row.time])
+                if let visit = row.visit {
+                    try db.execute(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES (?, ?, ?, ?)",
+                                   arguments: [row.session.id, visit.url, visit.title, row.time])
+                }
             }
         }
     }

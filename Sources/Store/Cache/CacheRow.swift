@@ -60,12 +60,13 @@ enum CacheRow {
 
     /// Removes least recently used entries (ties: the older row first) when
     /// the cache is over `limit`, until it is at
-    /// ``StoreLimits/cacheEvictionTarget`` of it. Runs in the transaction
+    /// ``StoreLimits/cacheEvictionTarget`` of it, or
+    /// ``StoreLimits/cacheEvictionBatchBytes`` under it when that is less. Runs in the transaction
     /// that grew the cache, so no process ever commits it over its limit.
     static func evict(in db: Database, limit: Int64) throws {
         var bytes = try usage(db).bytes
         guard bytes > limit else { return }
-        let target = Int64(Double(limit) * StoreLimits.cacheEvictionTarget)
+        let target = max(Int64(Double(limit) * StoreLimits.cacheEvictionTarget), limit - StoreLimits.cacheEvictionBatchBytes)
         let batch = 256
         while bytes > target {
             let sizes = try Int64.fetchAll(db, sql: leastRecentlyUsed, arguments: [batch])
