@@ -125,11 +125,20 @@ import Testing
 
     @Test func connectionsAreKeptAlive() async throws {
         let client = mappedClient(try SharedFixture.get())
-        var ports: Set<Int> = []
+        // Three fetches in a row share one connection. On a machine so
+        // loaded that a pause between them outlasts an idle limit, a new
+        // connection is right, so up to three tries; without keep-alive
+        // every try sees three.
+        var seen: [Int] = []
         for _ in 0..<3 {
-            ports.insert(try Echo(try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/echo")))).client_port)
+            var ports: Set<Int> = []
+            for _ in 0..<3 {
+                ports.insert(try Echo(try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/echo")))).client_port)
+            }
+            seen.append(ports.count)
+            if ports.count == 1 { break }
         }
-        #expect(ports.count == 1)
+        #expect(seen.last == 1, "connections per three fetches: \(seen)")
     }
 
     @Test func onlyHTTPAndHTTPSAreFetched() async throws {
