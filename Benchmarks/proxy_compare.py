@@ -20,10 +20,9 @@ nginx direct, Privoxy forwarding only (no cache: what a reader would
 otherwise put in front of the site), limot on the same page with
 `Cache-Control: max-age=0` (stored, but revalidated with the site on every
 request: a 304, then the kept sanitized form) and with `no-store` (fetched
-every time), and, to show where the time goes, limot on the cached page with
---no-history (no session, visit or notebook write per page view) and on the
-same cached bytes at an address that is no result page (/lesen/Haus.html:
-the session and visit are written, no lookup kept in the notebook). wrk
+every time), and limot on the same cached bytes at an address that is no
+result page (/lesen/Haus.html: no lookup for the notebook). (--no-history
+is not measured: it keeps no new cache copies, so it fetches every time.) wrk
 sends no cookie, so every request is a new session's page view. Each at 16
 connections and at one (the latency one reader sees), in --rounds rounds
 (every server once per round, in turn), medians printed. nginx logs the
@@ -290,18 +289,17 @@ def cache_comparison(options, work, docroot, page, processes):
     for name in [f"search/{word}.html" for word in CACHE_CONTROL] + [OTHER_PAGE.lstrip("/")]:
         with open(os.path.join(docroot, name), "w") as f:
             f.write(page)
-    nginx_port, forward_port, limot_port, quiet_port = (free_port() for _ in range(4))
+    nginx_port, forward_port, limot_port = (free_port() for _ in range(3))
     start_nginx(work, docroot, nginx_port, processes, cached_mode=True)
     start_privoxy(work, [("forward", forward_port, False)], processes)
     limot = start_limot(options, work, "limot", limot_port, nginx_port, processes)
-    quiet = start_limot(options, work, "no-history", quiet_port, nginx_port, processes, extra=["--no-history"])
-    for port in [nginx_port, forward_port, limot_port, quiet_port]:
+    for port in [nginx_port, forward_port, limot_port]:
         wait_for_port(port)
     cached, revalidated, uncacheable = (f"/search?q={word}" for word in (CACHED_WORD, REVALIDATED_WORD, UNCACHEABLE_WORD))
     absolute = f"http://127.0.0.1:{nginx_port}{cached}"
     check_answers(nginx_port, limot_port, forward_port, cached, absolute)
     # The warm-up: each limot asks the site for each page once.
-    for port in [limot_port, quiet_port]:
+    for port in [limot_port]:
         for path in [cached, revalidated, uncacheable, OTHER_PAGE]:
             status, body = fetch_once(port, path)
             if status != 200 or b"<table" not in body:
@@ -315,7 +313,6 @@ def cache_comparison(options, work, docroot, page, processes):
     rows = [("nginx direct", nginx_port, cached, {}),
             ("Privoxy, forwarding only", forward_port, cached, {"absolute": absolute}),
             ("limot, cached", limot_port, cached, {}),
-            ("limot, cached, --no-history", quiet_port, cached, {}),
             ("limot, cached, not a result page", limot_port, OTHER_PAGE, {}),
             ("limot, max-age=0 (304)", limot_port, revalidated, {}),
             ("limot, no-store", limot_port, uncacheable, {})]
@@ -352,7 +349,7 @@ def cache_comparison(options, work, docroot, page, processes):
         print(f"limot cached p50 {summary[(connections, 'limot, cached')]['p50']:.3f} ms against the goal of < {GOAL_MS:g} ms: {verdict}")
         print("limot cached against (medians of per-round ratios; p50 ratio above 1: limot slower)")
         for peer in ["nginx direct", "Privoxy, forwarding only", "limot, max-age=0 (304)", "limot, no-store",
-                     "limot, cached, --no-history", "limot, cached, not a result page"]:
+                     "limot, cached, not a result page"]:
             theirs = measured[(connections, peer)]
             p50 = median([m["p50"] / t["p50"] for m, t in zip(mine, theirs)])
             p99 = median([m["p99"] / t["p99"] for m, t in zip(mine, theirs)])
