@@ -32,6 +32,7 @@ struct Exchange {
         } else {
             session = Self.newToken()
             sessionIsNew = true
+            core.sessions.begin(session)
         }
         theme = CookieForwarding.ownCookie(Theme.cookieName, in: browserCookies).flatMap(Theme.init(rawValue:)) ?? core.configuration.theme
     }

@@ -62,6 +62,18 @@ public final class SessionStore: Sendable {
         }
     }
 
+    /// A session that began with this request (no cookie yet): it is in no
+    /// database, so it is never looked up there.
+    public func begin(_ session: String) {
+        state.withLock { state in
+            guard state.histories[session] == nil else { return }
+            state.histories[session] = SessionHistory(capacity: historyCapacity)
+            state.clock += 1
+            state.lastUse[session] = state.clock
+            forgetLeastRecentlyUsed(&state)
+        }
+    }
+
     /// A copy of the session's history (empty if unknown).
     public func history(_ session: String) -> SessionHistory {
         let stored = storedHistory(session)
