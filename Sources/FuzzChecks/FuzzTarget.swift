@@ -35,3 +35,12 @@ func excerpt<S: StringProtocol>(_ text: S, limit: Int = 300) -> String {
     let shown = text.count > limit ? text.prefix(limit) + "…" : Substring(text)
     return String(reflecting: String(shown))
 }
+
+/// The part of `text` around the first `needle` (the start when it is not
+/// there), so that a violation shows where in a long output it is.
+func excerpt(_ text: String, around needle: String, limit: Int = 300) -> String {
+    guard let found = text.range(of: needle) else { return excerpt(text, limit: limit) }
+    let start = text.index(found.lowerBound, offsetBy: -limit / 2, limitedBy: text.startIndex) ?? text.startIndex
+    let shown = text[start...]
+    return (start == text.startIndex ? "" : "…") + excerpt(shown, limit: limit)
+}

@@ -102,7 +102,7 @@ enum ProxyObservation {
             else { continue }
             guard let proxied = urlMap.target(ofProxyPath: url.pathAndQuery), case .subresource = proxied.kind else {
                 throw InvariantViolation(target: target, invariant: "every proxy subresource path maps back",
-                    detail: "\(load.type) \(load.url) in \(excerpt(output))")
+                    detail: "\(load.type) \(load.url) in \(excerpt(output, around: url.pathAndQuery))")
             }
             guard subresourceHosts.contains(proxied.url.hostname) else {
                 throw InvariantViolation(target: target, invariant: "every proxied host is reported",

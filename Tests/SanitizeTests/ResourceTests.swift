@@ -150,6 +150,23 @@ struct ResourceTests {
         #expect(html.contains(#"<svg></head></body><frame src="//cdn.example.org/f.html"></svg><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png">"#))
     }
 
+    @Test("</body>, </html> and a </head> after body content end no removed element: what the browser puts in it goes with it (found by fuzzing)")
+    func endTagsInRemovedElement() {
+        for endTag in ["</head>", "</body>", "</html>"] {
+            let start = endTag == "</head>" ? "<head>" : "<html><body>"
+            let page = #"\#(start)<video src="/blocked/v.mp4"><p>x</p>\#(endTag)<img id="in" src="/in.png"></video><img id="after" src="/after.png">"#
+            let html = Fixtures.sanitize(page, context: Fixtures.context(engine: Self.blocking)).html
+            #expect(!html.contains(#"id="in""#), "\(endTag) ended the removed video")
+            #expect(html.contains(#"<img id="after" src="/_limot/sub/image/https/www.loghatnameh.de/after.png">"#))
+        }
+    }
+
+    @Test("</head> still ends a head before body content")
+    func headEnd() {
+        let html = Fixtures.sanitize(#"<head><title>t</title></head><svg><style>a{}</style></svg><img src="/a.png">"#).html
+        #expect(html.contains(#"<title>t</title></head><svg><style>a{}</style></svg><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png">"#))
+    }
+
     @Test("integrity and crossorigin go: the proxy's copy is same-origin")
     func integrity() {
         let html = Fixtures.sanitize(#"<link rel="stylesheet" href="/a.css" integrity="sha384-x" crossorigin="anonymous"><script src="/a.js" integrity="sha384-y" crossorigin></script><img src="/a.png" crossorigin="use-credentials">"#, context: Fixtures.context(engine: Fixtures.noRules)).html

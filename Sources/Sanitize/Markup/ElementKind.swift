@@ -46,6 +46,12 @@ enum ElementKind: UInt8 {
         return NameTable(named)
     }()
 
+    /// HTML elements that stay in an open `head`; any other start tag ends
+    /// it ("in head" insertion mode).
+    static let staysInHead = NameTable([
+        "base", "basefont", "bgsound", "link", "meta", "noscript", "script", "style", "template", "title",
+    ].map { ($0, true) })
+
     /// HTML start tags that end SVG or MathML content in a browser's tree
     /// builder ("breaks out of foreign content"); `font` only with
     /// `color`, `face` or `size`.

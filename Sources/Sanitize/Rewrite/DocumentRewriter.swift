@@ -142,6 +142,7 @@ struct DocumentRewriter {
             ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
         if !content.allSatisfy(\.isHTMLSpace) {
             if !wroteHead { openHead() }
+            leaveHead()
             noteContent()
         }
         copy(token.range)
@@ -158,6 +159,7 @@ struct DocumentRewriter {
         let namespace = foreign.namespace(of: kind)
         kind = Self.adjusted(kind, in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
+        if namespace == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil { leaveHead() }
 
         if skipping != nil {
             if hasContent { open(name, kind: kind, namespace: namespace) }
@@ -223,9 +225,11 @@ struct DocumentRewriter {
             }
             candidate -= 1
         }
-        // `</head>`, `</body>` and `</html>` end no SVG or MathML: browsers
-        // only change their insertion mode (and ignore `</head>` in a body).
-        if foreign.current != .html, name == names.head || name == names.body || name == names.html { match = nil }
+        // `</body>` and `</html>` end nothing, not even a removed element or
+        // SVG: browsers only change their insertion mode and put what follows
+        // where it would have gone. `</head>` ends an open head only (see
+        // `leaveHead`), never SVG or MathML.
+        if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { match = nil }
         if let skipIndex = skipping {
             guard let match else { return }
             openElements.removeSubrange(max(match, skipIndex)...)
@@ -272,6 +276,13 @@ struct DocumentRewriter {
     private mutating func poppedByBreakOut(from depth: Int) {
         tokenizer.inForeignContent = foreign.current != .html
         if skipping == nil, depth < openElements.count { openElements.removeSubrange(depth...) }
+    }
+
+    /// Body content (text, or an element that does not stay in a head) ends
+    /// a head that is still open, as in a browser: a later `</head>` then
+    /// ends nothing, and must not end an element opened since.
+    private mutating func leaveHead() {
+        if openElements.last == names.head { openElements.removeLast() }
     }
 
     private mutating func markHeadStart() {
