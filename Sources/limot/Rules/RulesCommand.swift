@@ -10,6 +10,6 @@ struct RulesCommand: ParsableCommand {
             decides the same way; a list Safari rejects, limot rejects with the same error code. \
             Without --rules, the lists shipped in limot's Rules/ folder are used.
             """,
-        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self]
+        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self, RulesConvert.self]
     )
 }

@@ -1,0 +1,41 @@
+/// Domain lists of AdBlock filters (`$domain=a.com|~b.com`, `a.com,~b.com##…`)
+/// as a WebKit `if-domain` or `unless-domain`.
+///
+/// AdBlock domains match the page's host and its subdomains, which is
+/// WebKit's `*` prefix. One trigger holds one condition, so included and
+/// excluded domains together are expressible only when the exclusions are
+/// irrelevant (outside every included domain); they are then left out.
+enum AdblockDomains {
+    /// The name as WebKit accepts it (lower-case ASCII), or nil for entity
+    /// names (`google.*`), wildcards and anything not a plain host name.
+    static func webKitName(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard !lower.isEmpty, !lower.hasPrefix("."), !lower.hasSuffix("."), lower.utf8.allSatisfy({
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F
+        }) else { return nil }
+        return lower
+    }
+
+    /// Whether `domain` is `parent` or a subdomain of it.
+    static func isWithin(_ domain: String, _ parent: String) -> Bool {
+        domain == parent || domain.hasSuffix("." + parent)
+    }
+
+    /// The condition for these domains: nil when there are none, `if-domain`
+    /// for included ones (exclusions outside them dropped), `unless-domain`
+    /// for excluded ones alone.
+    static func condition(included: [String], excluded: [String]) throws(AdblockSkipReason) -> Condition? {
+        if !included.isEmpty {
+            let relevant = excluded.filter { exclusion in included.contains { isWithin(exclusion, $0) } }
+            guard relevant.isEmpty else { throw .mixedDomains }
+            return Condition(kind: .ifDomain, values: unique(included).map { "*" + $0 })
+        }
+        if !excluded.isEmpty { return Condition(kind: .unlessDomain, values: unique(excluded).map { "*" + $0 }) }
+        return nil
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+}
