@@ -181,7 +181,7 @@ struct AdblockConverterTests {
         ("example.com#?#div:-abp-has(.ad)", .cosmeticSyntax("#?#")),
         ("example.com#$#abort-on-property-read x", .cosmeticSyntax("#$#")),
         ("example.com##^script:has-text(ad)", .cosmeticSyntax("##^")),
-        ("/ad(s|v)/", .regexOutsideSubset(URLFilterParseError.disjunction.message)),
+        ("/a(b|c)(d|e)(f|g)(h|i)(j|k)(l|m)(n|o)/", .regexOutsideSubset("a disjunction of more than 64 alternatives")),
         ("/ad\\bx/", .regexOutsideSubset(URLFilterParseError.wordBoundary.message)),
         ("/реклама/", .nonASCII),
         ("##.ad[", .invalidSelector("")),
@@ -197,6 +197,17 @@ struct AdblockConverterTests {
         } else {
             #expect(list.skipped.first?.reason == reason)
         }
+    }
+
+    @Test("a regex's disjunctions become one rule per alternative")
+    func disjunctions() throws {
+        let list = convert(#"/\.(php|jsx?)$/$script"# + "\n" + #"/^https?:\/\/(?:a|b)\.(x|y)\//"#)
+        #expect(list.rules.map(\.trigger.urlFilter) == [#"\.(php)$"#, #"\.(jsx?)$"#, #"^https?://(a)\.(x)/"#, #"^https?://(a)\.(y)/"#, #"^https?://(b)\.(x)/"#, #"^https?://(b)\.(y)/"#])
+        #expect(Set(list.rules.map(\.line)) == [1, 2])
+        let rules = try ContentRuleEngine(lists: [list.ruleList(source: "t")])
+        #expect(try blocked(rules, "https://x.com/a.js"))
+        #expect(try !blocked(rules, "https://x.com/a.css"))
+        #expect(try blocked(rules, "https://b.y/", type: "image"))
     }
 
     @Test("comments, headers and blank lines are no filters; CRLF line ends are read")

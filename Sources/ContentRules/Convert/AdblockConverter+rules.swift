@@ -1,12 +1,26 @@
 extension AdblockConverter {
-    /// The section, trigger and action of a network filter.
-    static func rule(for filter: AdblockNetworkFilter) throws(AdblockSkipReason) -> (Section, Trigger, Action) {
-        let options = filter.options
-        let translation = try AdblockURLFilter.translate(filter.pattern, matchCase: options.matchCase)
-        if filter.isException && options.document {
-            return (.documentExceptions, try pageException(translation, options), .ignorePreviousRules)
+    /// The section, triggers and action of a network filter: one trigger,
+    /// or one per alternative of a `/regex/` with disjunctions.
+    static func rules(for filter: AdblockNetworkFilter) throws(AdblockSkipReason) -> (Section, [Trigger], Action) {
+        let translation = try AdblockURLFilter.translate(filter.pattern, matchCase: filter.options.matchCase)
+        if filter.isException && filter.options.document {
+            guard translation.urlFilters.count == 1 else { throw .unsupportedException("document with a disjunction") }
+            return (.documentExceptions, [try pageException(translation, filter.options)], .ignorePreviousRules)
         }
-        var trigger = Trigger(urlFilter: translation.urlFilter)
+        var triggers: [Trigger] = []
+        var result: (Section, Action) = (.blocks, .block)
+        for urlFilter in translation.urlFilters {
+            let (section, trigger, action) = try rule(for: filter, urlFilter: urlFilter)
+            triggers.append(trigger)
+            result = (section, action)
+        }
+        return (result.0, triggers, result.1)
+    }
+
+    /// The section, trigger and action of a network filter with this url-filter.
+    private static func rule(for filter: AdblockNetworkFilter, urlFilter: String) throws(AdblockSkipReason) -> (Section, Trigger, Action) {
+        let options = filter.options
+        var trigger = Trigger(urlFilter: urlFilter)
         trigger.urlFilterIsCaseSensitive = options.matchCase
         trigger.loadTypes = options.loadTypes
         trigger.requestMethod = options.requestMethod

@@ -70,8 +70,10 @@ public enum AdblockConverter {
                             badfilters.insert(filter.key)
                             throw .badfilter
                         }
-                        let (section, trigger, action) = try rule(for: filter)
-                        pending.append(Pending(section: section, trigger: trigger, action: action, source: source, line: lineNumber, text: text, key: filter.key))
+                        let (section, triggers, action) = try rules(for: filter)
+                        for trigger in triggers {
+                            pending.append(Pending(section: section, trigger: trigger, action: action, source: source, line: lineNumber, text: text, key: filter.key))
+                        }
                     case .cosmetic(let filter):
                         if filter.isException {
                             var exception = hidingExceptions[filter.selector] ?? HidingException()

@@ -23,7 +23,9 @@ enum AdblockURLFilter {
     static let hostEnd = "[/:]"
 
     struct Translation: Equatable {
-        var urlFilter: String
+        /// The url-filter; a regex with disjunctions needs several, one rule each.
+        var urlFilters: [String]
+        var urlFilter: String { urlFilters[0] }
         /// The host, when the pattern is exactly `||host^` (or `||host`):
         /// page conditions can then use `if-domain` instead of a regex.
         var host: String?
@@ -34,8 +36,13 @@ enum AdblockURLFilter {
         guard pattern.utf8.allSatisfy({ $0 < 0x80 }) else { throw .nonASCII }
         if pattern.utf8.count > 2, pattern.hasPrefix("/"), pattern.hasSuffix("/") {
             // A regex keeps its case: `\D` and `\W` are not `\d` and `\w`.
-            let bytes = Array(pattern.utf8)
-            return Translation(urlFilter: try regex(bytes[1..<(bytes.count - 1)]), host: nil)
+            let body = Array(pattern.utf8.dropFirst().dropLast())
+            guard let alternatives = alternatives(of: body) else {
+                throw .regexOutsideSubset("a disjunction of more than \(maximumAlternatives) alternatives")
+            }
+            var filters: [String] = []
+            for alternative in alternatives { filters.append(try regex(alternative[...])) }
+            return Translation(urlFilters: filters, host: nil)
         }
         let bytes = Array(matchCase ? pattern.utf8 : pattern.lowercased().utf8)
         var output = ""
@@ -97,7 +104,7 @@ enum AdblockURLFilter {
         } catch {
             throw .malformed("\(error)")
         }
-        return Translation(urlFilter: output, host: host)
+        return Translation(urlFilters: [output], host: host)
     }
 
     /// Whether `byte` can be part of a host name in a pattern (`_` appears in real ones).
