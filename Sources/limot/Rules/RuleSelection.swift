@@ -5,7 +5,7 @@ import Foundation
 /// `--rules PATH…`, defaulting to the lists limot ships.
 struct RuleSelection: ParsableArguments {
     @Option(name: .customLong("rules"), parsing: .upToNextOption,
-            help: ArgumentHelp("Rule files or folders of *.json (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
+            help: ArgumentHelp("Rule files (WKContentRuleList JSON, or AdBlock lists such as easylist.txt, converted in memory) or folders of *.json (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
     var paths: [String] = []
 
     /// The files to load.
