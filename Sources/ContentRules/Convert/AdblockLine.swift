@@ -70,17 +70,21 @@ struct AdblockCosmeticFilter {
 
     /// The first cosmetic separator in `text` with a plausible domain list before it.
     static func marker(in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "#" || character == "$" {
-                for marker in markers where text[index...].hasPrefix(marker) {
-                    let domains = text[..<index]
-                    let plausible = domains.allSatisfy { !$0.isASCII || $0.isLetter || $0.isNumber || ".-_~,*:[]".contains($0) }
-                    return plausible ? index..<text.index(index, offsetBy: marker.count) : nil
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$") {
+                let rest = bytes[index...]
+                for marker in markers where rest.starts(with: marker.utf8) {
+                    let plausible = bytes[..<index].allSatisfy { byte in
+                        byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                            || ".-_~,*:[]".utf8.contains(byte)
+                    }
+                    return plausible ? index..<bytes.index(index, offsetBy: marker.utf8.count) : nil
                 }
             }
-            index = text.index(after: index)
+            index = bytes.index(after: index)
         }
         return nil
     }

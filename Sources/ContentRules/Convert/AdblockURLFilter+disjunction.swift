@@ -25,7 +25,15 @@ extension AdblockURLFilter {
             }
             let suffix = end < current.count ? Array(current[end...]) : []
             for bar in bars + [end] {
-                pending.append(prefix + Array(current[from..<bar]) + suffix)
+                var alternative = Array(current[from..<bar])
+                var after = suffix
+                // `(php|j$)` at the very end: `(j$)` is not WebKit's, `(j)$` is the same.
+                if after == [UInt8(ascii: ")")], alternative.last == UInt8(ascii: "$"),
+                    alternative.dropLast().last != UInt8(ascii: "\\") {
+                    alternative.removeLast()
+                    after.append(UInt8(ascii: "$"))
+                }
+                pending.append(prefix + alternative + after)
                 from = bar + 1
             }
             if done.count + pending.count > maximumAlternatives { return nil }

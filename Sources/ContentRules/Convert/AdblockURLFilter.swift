@@ -44,33 +44,38 @@ enum AdblockURLFilter {
             for alternative in alternatives { filters.append(try regex(alternative[...])) }
             return Translation(urlFilters: filters, host: nil)
         }
-        let bytes = Array(matchCase ? pattern.utf8 : pattern.lowercased().utf8)
-        var output = ""
+        let bytes = Array(pattern.utf8).map { !matchCase && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 32)
         var index = 0
         var end = bytes.count
         var host: String?
         let endAnchored = end > 0 && bytes[end - 1] == UInt8(ascii: "|") && !(end == 2 && bytes[0] == UInt8(ascii: "|"))
         if endAnchored { end -= 1 }
+        var anchored = false
         if bytes.starts(with: [UInt8(ascii: "|"), UInt8(ascii: "|")]) {
             index = 2
-            output = hostPrefix
+            anchored = true
+            output += hostPrefix.utf8
             var hostEnd = index
             while hostEnd < end, isHostByte(bytes[hostEnd]) { hostEnd += 1 }
-            let name = String(decoding: bytes[index..<hostEnd], as: UTF8.self).lowercased()
+            let name = bytes[index..<hostEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
             let caret = hostEnd < end && bytes[hostEnd] == UInt8(ascii: "^")
             if !name.isEmpty, caret, !(endAnchored && hostEnd + 1 == end) {
-                output += escaped(name) + Self.hostEnd
+                for byte in name { appendEscaped(byte, to: &output) }
+                output += Self.hostEnd.utf8
                 index = hostEnd + 1
-                if index == end && !endAnchored && name.contains(".") { host = name }
+                if index == end && !endAnchored && name.contains(UInt8(ascii: ".")) { host = String(decoding: name, as: UTF8.self) }
             }
         } else if bytes.first == UInt8(ascii: "|") {
             index = 1
-            output = "^"
+            anchored = true
+            output.append(UInt8(ascii: "^"))
         }
         if !endAnchored {
             while end > index, bytes[end - 1] == UInt8(ascii: "*") { end -= 1 }
         }
-        if output.isEmpty {
+        if !anchored {
             while index < end, bytes[index] == UInt8(ascii: "*") { index += 1 }
         }
         var closed = false
@@ -80,31 +85,32 @@ enum AdblockURLFilter {
             let isLast = position == end - 1
             switch byte {
             case UInt8(ascii: "*"):
-                if !output.hasSuffix(".*") { output += ".*" }
+                if !output.ends(with: [UInt8(ascii: "."), UInt8(ascii: "*")]) { output += [UInt8(ascii: "."), UInt8(ascii: "*")] }
             case UInt8(ascii: "^"):
                 if isLast && !endAnchored {
-                    output += separatorOrEnd
+                    output += separatorOrEnd.utf8
                     closed = true
                 } else if isLast {
                     // `^|`: a separator as the last character, or the end itself.
-                    output += separator + "?$"
+                    output += separator.utf8
+                    output += [UInt8(ascii: "?"), UInt8(ascii: "$")]
                     closed = true
                 } else {
-                    output += separator
+                    output += separator.utf8
                 }
             default:
-                output += escaped(byte)
+                appendEscaped(byte, to: &output)
             }
             position += 1
         }
-        if endAnchored && !closed { output += "$" }
-        if output.isEmpty || output == ".*" { output = ".*" }
+        if endAnchored && !closed { output.append(UInt8(ascii: "$")) }
+        let text = output.isEmpty ? ".*" : String(decoding: output, as: UTF8.self)
         do {
-            _ = try URLFilterParser.parse(output)
+            _ = try URLFilterParser.parse(text)
         } catch {
             throw .malformed("\(error)")
         }
-        return Translation(urlFilters: [output], host: host)
+        return Translation(urlFilters: [text], host: host)
     }
 
     /// Whether `byte` can be part of a host name in a pattern (`_` appears in real ones).
@@ -113,21 +119,22 @@ enum AdblockURLFilter {
             || byte == 0x2D || byte == 0x2E || byte == 0x5F
     }
 
-    /// A literal made safe for WebKit's regex syntax.
-    static func escaped(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 { output += escaped(byte) }
-        return output
-    }
-
-    private static func escaped(_ byte: UInt8) -> String {
+    /// Appends a literal byte, escaped for WebKit's regex syntax where needed.
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"),
             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"),
             UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "*"):
-            return "\\" + String(UnicodeScalar(byte))
+            output += [UInt8(ascii: "\\"), byte]
         default:
-            return String(UnicodeScalar(byte))
+            output.append(byte)
         }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether the array ends with `suffix`.
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }
