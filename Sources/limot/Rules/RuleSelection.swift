@@ -46,7 +46,10 @@ struct RuleSelection: ParsableArguments {
             throw ExitCode(1)
         }
         do {
-            return try ContentRuleEngine(lists: lists)
+            let engine = try ContentRuleEngine(lists: lists)
+            lists = []
+            ResidentMemory.releaseFreedMemory()
+            return engine
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
