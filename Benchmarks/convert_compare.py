@@ -266,6 +266,19 @@ def main() -> int:
           f"with limot's conversion: {guard_mine}/{total} = {guard_mine / total:.2%}")
     print(f"  blocked by limot's conversion only: {sum(1 for a, b in zip(mine, guard) if a and not b)}, "
           f"by AdGuard's only: {sum(1 for a, b in zip(mine, guard) if b and not a)}")
+    guard_only = [i for i in range(total) if guard[i] and not mine[i]]
+    mine_only = [i for i in range(total) if mine[i] and not guard[i]]
+    print(f"  of the {len(mine_only)} blocked by limot's conversion only, adblock-rust blocks "
+          f"{sum(theirs[i] for i in mine_only)} (AdGuard's pruned list lacks the filter); of the {len(guard_only)} "
+          f"blocked by AdGuard's only, adblock-rust blocks {sum(theirs[i] for i in guard_only)}")
+    for label, indexes in (("AdGuard's only", guard_only), ("limot's only", mine_only)):
+        rules_by_filter = collections.Counter()
+        for index in indexes:
+            answer = (adguard if label.startswith("AdGuard") else ours)["answers"][index]
+            rules_by_filter[reference["results"][index]["filter"] or "(no adblock-rust filter)"] += 1
+        print(f"  blocked by {label}, by adblock-rust's view of the request (top 5):")
+        for filter_text, count in rules_by_filter.most_common(5):
+            print(f"    {count:>4}  {filter_text[:160]}")
     print(f"  decision time with AdGuard's lists in limot: median {adguard['passes'][0]['median_us']:.2f} µs, "
           f"p99 {adguard['passes'][0]['p99_us']:.2f} µs")
     return 0
