@@ -70,6 +70,42 @@ struct AdblockRealListTests {
         #expect(decision.isBlocked == blocked)
     }
 
+    @Test("the converter's shapes decide natively as their regexes do (a sample, on the corpus)")
+    func nativeShapesMatchTheirRegexes() throws {
+        // Every 10th rule with `||host^` or a final `^`, and every exception, in order.
+        var picked: [Rule] = []
+        var shaped = 0
+        for rule in Self.conversion.rules {
+            let filter = rule.trigger.urlFilter
+            if case .ignorePreviousRules = rule.action {
+                picked.append(rule)
+            } else if filter.hasSuffix(AdblockURLFilter.hostEnd) || filter.hasSuffix(AdblockURLFilter.separatorOrEnd) {
+                shaped += 1
+                if shaped % 10 == 0 { picked.append(rule) }
+            }
+        }
+        for index in picked.indices { picked[index].index = index }
+        let list = RuleList(source: "sample", rules: picked)
+        let indexed = try ContentRuleEngine(lists: [list])
+        let plain = try ContentRuleEngine(lists: [list], options: .init(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false))
+        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: sharedData.appendingPathComponent("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
+        var compared = 0, blocked = 0
+        for entry in corpus {
+            // The corpus writes "http://" for an unknown page.
+            let source = (entry["sourceUrl"] as? String) ?? ""
+            let page = source == "http://" || source == "https://" ? "" : source
+            guard let url = entry["url"] as? String, let type = entry["type"] as? String,
+                let request = try? ResourceRequest(url: url, type: type, page: page, frame: nil, method: nil)
+            else { continue }
+            let expected = plain.decide(request).isBlocked
+            #expect(indexed.decide(request).isBlocked == expected, "\(url) \(type)")
+            compared += 1
+            if expected { blocked += 1 }
+        }
+        #expect(compared > 8_000)
+        #expect(blocked > 50, "the sample must block some requests, or the comparison proves nothing")
+    }
+
     /// Compiled once for all the sample's cases.
     private static let compiled = Result { try ContentRuleEngine(lists: [conversion.ruleList(source: "easylist+easyprivacy")]) }
 
