@@ -82,8 +82,17 @@ def adblock_worker(data: Path) -> None:
         url = request["url"]
         if "/" not in url.split("://", 1)[-1]:
             result["with_path"] = bool(debug_engine.check_network_urls(url + "/", request["source_url"], request["adblock_type"]).matched)
+    # What Python adds to each call: the same timing around a function that does nothing.
+    def nothing(url, source, kind):
+        return None
+    overhead = []
+    for request in requests:
+        begin = clock()
+        nothing(request["url"], request["source_url"], request["adblock_type"])
+        overhead.append((clock() - begin) / 1000)
+    overhead.sort()
     json.dump({"version": getattr(adblock, "__version__", common.ADBLOCK_VERSION), "load_seconds": load_seconds,
-               "passes": passes, "results": results}, sys.stdout)
+               "passes": passes, "results": results, "call_overhead_median_us": common.percentile(overhead, 0.5)}, sys.stdout)
 
 
 def run(command: list[str]) -> subprocess.CompletedProcess:
@@ -201,7 +210,9 @@ def main() -> int:
               f"p99 {passes[0]['p99_us']:.2f} / {passes[1]['p99_us']:.2f} µs")
     print(f"  limot's median is {ours['passes'][0]['median_us'] / reference['passes'][0]['median_us']:.2f}× adblock-rust's "
           f"(first pass), {ours['passes'][1]['median_us'] / reference['passes'][1]['median_us']:.2f}× (second); adblock-rust's "
-          "figures include the Python call")
+          f"figures include the Python call, whose own median is {reference['call_overhead_median_us']:.2f} µs "
+          f"(limot's median is {ours['passes'][0]['median_us'] / (reference['passes'][0]['median_us'] - reference['call_overhead_median_us']):.2f}× "
+          "adblock-rust's without it)")
 
     only_theirs = [i for i in range(total) if theirs[i] and not mine[i]]
     only_mine = [i for i in range(total) if mine[i] and not theirs[i]]
@@ -250,6 +261,14 @@ def main() -> int:
     for reason, indexes in sorted(classes.items(), key=lambda item: -len(item[1])):
         example = requests[indexes[0]]
         print(f"  {len(indexes):>4}  {reason}\n        e.g. {example['adblock_type']} {example['url'][:120]} on {example['source_url'][:60]!r}")
+        by_filter = collections.Counter()
+        for index in indexes:
+            result = reference["results"][index]
+            side = "adblock-rust blocks" if theirs[index] else "limot blocks"
+            deciding = result["filter"] if theirs[index] else (result.get("exception") or result["filter"])
+            by_filter[f"{side}; adblock-rust's {'filter' if theirs[index] else 'exception'}: {deciding}"] += 1
+        for text, count in by_filter.most_common(args.disagreements):
+            print(f"        {count:>4}  {text[:220]}")
     comparable = total - explained
     print(f"agreement on the other requests: {comparable - (len(only_theirs) + len(only_mine) - explained)}/{comparable} = "
           f"{(comparable - (len(only_theirs) + len(only_mine) - explained)) / comparable:.2%}")

@@ -108,12 +108,16 @@ struct AdblockConverterTests {
         #expect(list.rules[0].trigger.condition == Condition(kind: .ifDomain, values: ["*a.com", "*b.com"]))
         #expect(list.rules[1].trigger.condition == Condition(kind: .unlessDomain, values: ["*a.com"]))
         #expect(list.rules[2].trigger.condition == Condition(kind: .ifDomain, values: ["*a.com"]), "an exclusion outside the inclusions says nothing")
-        #expect(list.skipped.map(\.reason) == [.mixedDomains, .unusableDomains("google.*")])
+        #expect(list.skipped.map(\.reason) == [.mixedDomains])
+        #expect(list.rules[3].trigger.condition == Condition(kind: .ifTopURL, values: [#"^[a-z][a-z+.-]*://([^/]*\.)?google\.[a-z]+(\.[a-z]+)?[:/]"#]))
         let rules = try ContentRuleEngine(lists: [list.ruleList(source: "t")])
         #expect(try blocked(rules, "https://x.com/d1/", page: "https://www.a.com/"))
         #expect(try !blocked(rules, "https://x.com/d1/", page: "https://xa.com/"))
         #expect(try !blocked(rules, "https://x.com/d2/", page: "https://a.com/"))
         #expect(try blocked(rules, "https://x.com/d2/", page: "https://c.com/"))
+        #expect(try blocked(rules, "https://x.com/d5/", page: "https://www.google.co.uk/search"))
+        #expect(try blocked(rules, "https://x.com/d5/", page: "https://google.de/"))
+        #expect(try !blocked(rules, "https://x.com/d5/", page: "https://notgoogle.de/"))
     }
 
     @Test("$match-case keeps the case")
@@ -156,6 +160,14 @@ struct AdblockConverterTests {
         #expect(list.rules.count == 1)
         #expect(list.skipped.map(\.line) == [1, 2])
         #expect(list.skipped.allSatisfy { $0.reason == .badfilter })
+    }
+
+    @Test("entity names (amazon.*) become an if-top-url rule beside the plain domains")
+    func entities() {
+        let list = convert("amazon.*,example.com##.sponsored\nread.amazon.*##.promo\namazon.*,~smile.amazon.com##.x")
+        #expect(list.rules.map(\.trigger.condition?.kind) == [.ifDomain, .ifTopURL, .ifTopURL])
+        #expect(list.rules[2].trigger.condition?.values == [#"^[a-z][a-z+.-]*://([^/]*\.)?read\.amazon\.[a-z]+(\.[a-z]+)?[:/]"#])
+        #expect(list.skipped.map(\.reason) == [.unusableDomains("amazon.* with exclusions")])
     }
 
     @Test("element hiding: global, per site, excluded sites, #@# exceptions")

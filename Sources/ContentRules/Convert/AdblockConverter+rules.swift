@@ -7,24 +7,28 @@ extension AdblockConverter {
             guard translation.urlFilters.count == 1 else { throw .unsupportedException("document with a disjunction") }
             return (.documentExceptions, [try pageException(translation, filter.options)], .ignorePreviousRules)
         }
+        let conditions = try AdblockDomains.conditions(included: filter.options.includedDomains, excluded: filter.options.excludedDomains,
+                                                       entities: filter.options.includedEntities)
         var triggers: [Trigger] = []
         var result: (Section, Action) = (.blocks, .block)
         for urlFilter in translation.urlFilters {
-            let (section, trigger, action) = try rule(for: filter, urlFilter: urlFilter)
-            triggers.append(trigger)
-            result = (section, action)
+            for condition in conditions {
+                let (section, trigger, action) = rule(for: filter, urlFilter: urlFilter, condition: condition)
+                triggers.append(trigger)
+                result = (section, action)
+            }
         }
         return (result.0, triggers, result.1)
     }
 
-    /// The section, trigger and action of a network filter with this url-filter.
-    private static func rule(for filter: AdblockNetworkFilter, urlFilter: String) throws(AdblockSkipReason) -> (Section, Trigger, Action) {
+    /// The section, trigger and action of a network filter with this url-filter and page condition.
+    private static func rule(for filter: AdblockNetworkFilter, urlFilter: String, condition: Condition?) -> (Section, Trigger, Action) {
         let options = filter.options
         var trigger = Trigger(urlFilter: urlFilter)
         trigger.urlFilterIsCaseSensitive = options.matchCase
         trigger.loadTypes = options.loadTypes
         trigger.requestMethod = options.requestMethod
-        trigger.condition = try AdblockDomains.condition(included: options.includedDomains, excluded: options.excludedDomains)
+        trigger.condition = condition
         if filter.isException && (options.genericHiding || options.elementHiding) {
             // The page's own load: `ignore-previous-rules` there drops the
             // element hiding before it (and the global style sheet).
@@ -56,23 +60,25 @@ extension AdblockConverter {
         return trigger
     }
 
-    /// The pending rule of an element hiding filter, after the `#@#`
-    /// exceptions for its selector.
-    static func rule(for filter: AdblockCosmeticFilter, exceptions: HidingException?, source: Int32, line: Int, text: Substring) throws(AdblockSkipReason) -> Pending {
+    /// The pending rules of an element hiding filter, after the `#@#`
+    /// exceptions for its selector: one, or one more for entity names.
+    static func rules(for filter: AdblockCosmeticFilter, exceptions: HidingException?, source: Int32, line: Int, text: Substring) throws(AdblockSkipReason) -> [Pending] {
         var included = filter.includedDomains
         var excluded = filter.excludedDomains
         if let exceptions {
             if exceptions.everywhere { throw .disabledByException }
-            if included.isEmpty {
+            if included.isEmpty && filter.includedEntities.isEmpty {
                 excluded += exceptions.domains
-            } else {
+            } else if !included.isEmpty {
                 included.removeAll { domain in exceptions.domains.contains { AdblockDomains.isWithin(domain, $0) } }
-                if included.isEmpty { throw .disabledByException }
+                if included.isEmpty && filter.includedEntities.isEmpty { throw .disabledByException }
             }
         }
-        var trigger = Trigger(urlFilter: ".*")
-        trigger.condition = try AdblockDomains.condition(included: included, excluded: excluded)
-        let section: Section = trigger.condition?.kind == .ifDomain ? .specificHiding : .genericHiding
-        return Pending(section: section, trigger: trigger, action: .cssDisplayNone(selector: filter.selector), source: source, line: line, text: text, key: nil)
+        return try AdblockDomains.conditions(included: included, excluded: excluded, entities: filter.includedEntities).map { condition in
+            var trigger = Trigger(urlFilter: ".*")
+            trigger.condition = condition
+            let section: Section = condition == nil || condition?.kind == .unlessDomain ? .genericHiding : .specificHiding
+            return Pending(section: section, trigger: trigger, action: .cssDisplayNone(selector: filter.selector), source: source, line: line, text: text, key: nil)
+        }
     }
 }

@@ -91,7 +91,7 @@ public enum AdblockConverter {
         }
         for hide in hides {
             do throws(AdblockSkipReason) {
-                pending.append(try rule(for: hide.filter, exceptions: hidingExceptions[hide.filter.selector], source: hide.source, line: hide.line, text: hide.text))
+                pending += try rules(for: hide.filter, exceptions: hidingExceptions[hide.filter.selector], source: hide.source, line: hide.line, text: hide.text)
             } catch {
                 skipped.append(AdblockSkippedLine(source: inputs[Int(hide.source)].source, line: hide.line, text: String(hide.text), reason: error))
             }

@@ -34,6 +34,32 @@ enum AdblockDomains {
         return nil
     }
 
+    /// An entity name (`google.*`: the name under any public suffix) as an
+    /// `if-top-url` regex, or nil when `name` is not one. The suffix is read
+    /// as one or two labels of letters (`.de`, `.co.uk`), which covers the
+    /// public suffixes entity filters are written for.
+    static func entityPattern(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard lower.hasSuffix(".*") else { return nil }
+        let stem = lower.dropLast(2)
+        guard let base = webKitName(String(stem)) else { return nil }
+        return "^[a-z][a-z+.-]*://([^/]*\\.)?" + AdblockURLFilter.escaped(base) + "\\.[a-z]+(\\.[a-z]+)?[:/]"
+    }
+
+    /// The conditions of the rules a domain list needs: one for plain
+    /// domains (or none), and one `if-top-url` for entity names, which
+    /// exclusions cannot accompany.
+    static func conditions(included: [String], excluded: [String], entities: [String]) throws(AdblockSkipReason) -> [Condition?] {
+        guard !entities.isEmpty else { return [try condition(included: included, excluded: excluded)] }
+        var conditions: [Condition?] = []
+        if !included.isEmpty { conditions.append(try condition(included: included, excluded: excluded)) }
+        if excluded.isEmpty {
+            conditions.append(Condition(kind: .ifTopURL, values: unique(entities.compactMap(entityPattern))))
+        }
+        if conditions.isEmpty { throw .unusableDomains(entities.joined(separator: ",") + " with exclusions") }
+        return conditions
+    }
+
     private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []
         return names.filter { seen.insert($0).inserted }

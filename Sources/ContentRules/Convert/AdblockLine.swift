@@ -62,6 +62,8 @@ struct AdblockCosmeticFilter {
     var isException: Bool
     var includedDomains: [String] = []
     var excludedDomains: [String] = []
+    /// Included entity names (`amazon.*`).
+    var includedEntities: [String] = []
     var selector: String
 
     /// The separators of cosmetic filters in the syntaxes of AdBlock Plus,
@@ -118,10 +120,12 @@ struct AdblockCosmeticFilter {
             if let domain = AdblockDomains.webKitName(name) {
                 if negated { excludedDomains.append(domain) } else { includedDomains.append(domain) }
             } else if !negated {
-                unusable.append(name)
+                if AdblockDomains.entityPattern(name) != nil { includedEntities.append(name) } else { unusable.append(name) }
             }
         }
-        if !unusable.isEmpty && includedDomains.isEmpty { throw .unusableDomains(unusable.joined(separator: ",")) }
+        if !unusable.isEmpty && includedDomains.isEmpty && includedEntities.isEmpty {
+            throw .unusableDomains(unusable.joined(separator: ","))
+        }
         if let problem = CSSSelectorValidator.problem(in: selector) { throw .invalidSelector(problem) }
     }
 }

@@ -8,7 +8,9 @@ struct AdblockOptions: Equatable {
     var includedDomains: [String] = []
     /// `$domain=` names with `~`.
     var excludedDomains: [String] = []
-    /// Included domains WebKit cannot say (entity names such as `google.*`).
+    /// Included entity names (`google.*`), which need an `if-top-url` rule of their own.
+    var includedEntities: [String] = []
+    /// Included names WebKit cannot say at all.
     var unusableDomains: [String] = []
     var matchCase = false
     var important = false
@@ -116,7 +118,7 @@ struct AdblockOptions: Equatable {
             options.resourceTypes = .all
         }
         if options.resourceTypes.isEmpty { throw .malformed("the type options exclude every type") }
-        if !options.unusableDomains.isEmpty && options.includedDomains.isEmpty {
+        if !options.unusableDomains.isEmpty && options.includedDomains.isEmpty && options.includedEntities.isEmpty {
             throw .unusableDomains(options.unusableDomains.joined(separator: "|"))
         }
         return options
@@ -135,7 +137,9 @@ struct AdblockOptions: Equatable {
             let name = String(negated ? entry.dropFirst() : entry[...])
             guard let domain = AdblockDomains.webKitName(name) else {
                 // An excluded name WebKit cannot say is dropped (the filter then also applies there).
-                if !negated { unusableDomains.append(name) }
+                if !negated {
+                    if AdblockDomains.entityPattern(name) != nil { includedEntities.append(name) } else { unusableDomains.append(name) }
+                }
                 continue
             }
             if negated { excludedDomains.append(domain) } else { includedDomains.append(domain) }

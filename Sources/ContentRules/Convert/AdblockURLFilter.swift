@@ -119,6 +119,13 @@ enum AdblockURLFilter {
             || byte == 0x2D || byte == 0x2E || byte == 0x5F
     }
 
+    /// A literal made safe for WebKit's regex syntax.
+    static func escaped(_ text: String) -> String {
+        var output: [UInt8] = []
+        for byte in text.utf8 { appendEscaped(byte, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Appends a literal byte, escaped for WebKit's regex syntax where needed.
     private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
         switch byte {
