@@ -162,12 +162,12 @@ struct AdblockConverterTests {
         #expect(list.skipped.allSatisfy { $0.reason == .badfilter })
     }
 
-    @Test("entity names (amazon.*) become an if-top-url rule beside the plain domains")
+    @Test("entity names (amazon.*) become an if-top-url rule beside the plain domains in network filters, not in hiding")
     func entities() {
-        let list = convert("amazon.*,example.com##.sponsored\nread.amazon.*##.promo\namazon.*,~smile.amazon.com##.x")
+        let list = convert("/ad/$domain=amazon.*|example.com\n/promo/$domain=read.amazon.*\n/x/$domain=amazon.*|~smile.amazon.com\namazon.*##.sponsored")
         #expect(list.rules.map(\.trigger.condition?.kind) == [.ifDomain, .ifTopURL, .ifTopURL])
         #expect(list.rules[2].trigger.condition?.values == [#"^[a-z][a-z+.-]*://([^/]*\.)?read\.amazon\.[a-z]+(\.[a-z]+)?[:/]"#])
-        #expect(list.skipped.map(\.reason) == [.unusableDomains("amazon.* with exclusions")])
+        #expect(list.skipped.map(\.reason) == [.unusableDomains("amazon.* with exclusions"), .unusableDomains("amazon.*")])
     }
 
     @Test("element hiding: global, per site, excluded sites, #@# exceptions")
@@ -266,5 +266,6 @@ struct AdblockConverterTests {
         #expect(AdblockListDetection.isAdblockList(path: "list", bytes: Array("! comment".utf8)))
         #expect(!AdblockListDetection.isAdblockList(path: "list", bytes: Array(" [{\"trigger\":{}}]".utf8)))
         #expect(!AdblockListDetection.isAdblockList(path: "list", bytes: []))
+        #expect(!AdblockListDetection.isAdblockList(path: "list", bytes: Array("[null]".utf8)))
     }
 }

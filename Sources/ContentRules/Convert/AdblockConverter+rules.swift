@@ -60,21 +60,21 @@ extension AdblockConverter {
         return trigger
     }
 
-    /// The pending rules of an element hiding filter, after the `#@#`
-    /// exceptions for its selector: one, or one more for entity names.
+    /// The pending rule of an element hiding filter, after the `#@#`
+    /// exceptions for its selector.
     static func rules(for filter: AdblockCosmeticFilter, exceptions: HidingException?, source: Int32, line: Int, text: Substring) throws(AdblockSkipReason) -> [Pending] {
         var included = filter.includedDomains
         var excluded = filter.excludedDomains
         if let exceptions {
             if exceptions.everywhere { throw .disabledByException }
-            if included.isEmpty && filter.includedEntities.isEmpty {
+            if included.isEmpty {
                 excluded += exceptions.domains
-            } else if !included.isEmpty {
+            } else {
                 included.removeAll { domain in exceptions.domains.contains { AdblockDomains.isWithin(domain, $0) } }
-                if included.isEmpty && filter.includedEntities.isEmpty { throw .disabledByException }
+                if included.isEmpty { throw .disabledByException }
             }
         }
-        return try AdblockDomains.conditions(included: included, excluded: excluded, entities: filter.includedEntities).map { condition in
+        return try AdblockDomains.conditions(included: included, excluded: excluded, entities: []).map { condition in
             var trigger = Trigger(urlFilter: ".*")
             trigger.condition = condition
             let section: Section = condition == nil || condition?.kind == .unlessDomain ? .genericHiding : .specificHiding

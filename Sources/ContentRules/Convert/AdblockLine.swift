@@ -62,8 +62,6 @@ struct AdblockCosmeticFilter {
     var isException: Bool
     var includedDomains: [String] = []
     var excludedDomains: [String] = []
-    /// Included entity names (`amazon.*`).
-    var includedEntities: [String] = []
     var selector: String
 
     /// The separators of cosmetic filters in the syntaxes of AdBlock Plus,
@@ -113,6 +111,9 @@ struct AdblockCosmeticFilter {
         if selector.isEmpty { throw .malformed("an empty selector") }
         // An excluded name WebKit cannot say is dropped (the filter then also
         // hides there); an included one cannot be dropped without hiding everywhere.
+        // Entity names (`amazon.*`) are not written as `if-top-url` here, as they
+        // are for network filters: a hiding rule's url-filter matches every load,
+        // so its regex would run on every decision (four times the median).
         var unusable: [String] = []
         for entry in text[..<marker.lowerBound].split(separator: ",", omittingEmptySubsequences: true) {
             let negated = entry.hasPrefix("~")
@@ -120,12 +121,10 @@ struct AdblockCosmeticFilter {
             if let domain = AdblockDomains.webKitName(name) {
                 if negated { excludedDomains.append(domain) } else { includedDomains.append(domain) }
             } else if !negated {
-                if AdblockDomains.entityPattern(name) != nil { includedEntities.append(name) } else { unusable.append(name) }
+                unusable.append(name)
             }
         }
-        if !unusable.isEmpty && includedDomains.isEmpty && includedEntities.isEmpty {
-            throw .unusableDomains(unusable.joined(separator: ","))
-        }
+        if !unusable.isEmpty && includedDomains.isEmpty { throw .unusableDomains(unusable.joined(separator: ",")) }
         if let problem = CSSSelectorValidator.problem(in: selector) { throw .invalidSelector(problem) }
     }
 }

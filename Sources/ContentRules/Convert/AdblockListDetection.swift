@@ -14,9 +14,12 @@ public enum AdblockListDetection {
         switch bytes[index] {
         case UInt8(ascii: "{"): return false
         case UInt8(ascii: "["):
-            // `[Adblock Plus 2.0]`, `[uBlock Origin]`: a letter after the bracket.
+            // `[Adblock Plus 2.0]`, `[uBlock Origin]`: a letter after the bracket
+            // (but not JSON's `[true`, `[false`, `[null`).
             guard index + 1 < bytes.count else { return false }
             let next = bytes[index + 1] | 0x20
+            let word = String(decoding: bytes[(index + 1)..<min(bytes.count, index + 6)], as: UTF8.self).lowercased()
+            if word.hasPrefix("true") || word.hasPrefix("false") || word.hasPrefix("null") { return false }
             return next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")
         default: return true
         }
