@@ -39,6 +39,21 @@ struct HostAnchoredFilter: Sendable {
 
     /// AdGuard's end for `||host^`: `([/:&\?].*)?$`.
     static let separatorEnd = "([/:&\\?].*)?$"
+    /// limot's converter's end for `||host^`: `[/:]`, the port or the path.
+    static let portOrPathEnd = "[/:]"
+
+    /// What a pure filter requires right after its host.
+    enum HostEnd: UInt8, Sendable, BitwiseCopyable {
+        /// Nothing: the host may go on (`||ads.`, Brave's `||host^`).
+        case anything
+        /// The end of the URL or one of `/:&?` (AdGuard's `([/:&\?].*)?$`).
+        case separatorOrEnd
+        /// `/` or `:` (limot's converter's `[/:]`).
+        case portOrPath
+    }
+
+    /// What must follow the host when the filter is pure.
+    var hostEnd: HostEnd = .anything
 
     /// Recognises the shape in a url-filter, or nil.
     static func recognize(_ urlFilter: String, caseSensitive: Bool) -> HostAnchoredFilter? {
@@ -67,9 +82,14 @@ struct HostAnchoredFilter: Sendable {
                 guard let dot = host.firstIndex(of: 0x2E), dot > 0 else { return nil }
                 let tailText = String(decoding: tail, as: UTF8.self)
                 let pure: Bool
+                var hostEnd = HostEnd.anything
                 switch prefix {
-                case .schemeLettersOneLabel: pure = tailText == separatorEnd
-                case .anySchemeAnySubdomains: pure = tailText.isEmpty
+                case .schemeLettersOneLabel:
+                    pure = tailText == separatorEnd
+                    hostEnd = .separatorOrEnd
+                case .anySchemeAnySubdomains:
+                    pure = tailText.isEmpty || tailText == portOrPathEnd
+                    if tailText == portOrPathEnd { hostEnd = .portOrPath }
                 case .httpAnySubdomains: pure = false
                 }
                 var literal: [UInt8] = []
@@ -87,7 +107,7 @@ struct HostAnchoredFilter: Sendable {
                     literal.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                     position += 1
                 }
-                return HostAnchoredFilter(prefix: prefix, host: host, isPure: pure && !caseSensitive, tail: tailText, tailLiteral: literal)
+                return HostAnchoredFilter(prefix: prefix, host: host, isPure: pure && !caseSensitive, tail: tailText, tailLiteral: literal, hostEnd: hostEnd)
             }
         }
         return nil

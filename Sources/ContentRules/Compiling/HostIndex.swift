@@ -19,9 +19,8 @@ struct HostIndex: Sendable {
         var confirmsTail: Bool
         /// The bit of the filter's prefix (`HostAnchoredFilter.Prefix.bit`).
         var prefix: UInt8
-        /// Whether the host must be followed by the end of the URL or one of `/:&?`
-        /// (AdGuard's `([/:&\?].*)?$`); only for filters without a confirmation.
-        var needsSeparator: Bool
+        /// What must follow the host; only for filters without a confirmation.
+        var hostEnd: HostAnchoredFilter.HostEnd
     }
 
     private var table: [UInt64: [Entry]] = [:]
@@ -35,10 +34,10 @@ struct HostIndex: Sendable {
     /// Adds a recognised filter for `rule`; `pattern` is its whole url-filter.
     mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate, native: Bool) {
         var entry = Entry(rule: rule, gate: gate, bytesStart: Int32(bytes.count), hostLength: Int32(filter.host.count), literalLength: 0,
-                          confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, needsSeparator: false)
+                          confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, hostEnd: .anything)
         bytes += filter.host
         if filter.isPure {
-            entry.needsSeparator = filter.prefix == .schemeLettersOneLabel
+            entry.hostEnd = filter.hostEnd
             pureCount += 1
         } else {
             // An impure filter is confirmed by its tail alone, anchored right after the host:
@@ -121,10 +120,17 @@ struct HostIndex: Sendable {
         guard literalStands(bytes, from: Int(entry.bytesStart), length: Int(entry.hostLength + entry.literalLength), in: url, at: start), entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
         let after = start + Int(entry.hostLength)
         guard entry.confirmation >= 0 else {
-            guard entry.needsSeparator && after < url.count else { return true }
-            switch url[after] {
-            case 0x2F, 0x3A, 0x26, 0x3F: return true
-            default: return false
+            switch entry.hostEnd {
+            case .anything:
+                return true
+            case .separatorOrEnd:
+                guard after < url.count else { return true }
+                switch url[after] {
+                case 0x2F, 0x3A, 0x26, 0x3F: return true
+                default: return false
+                }
+            case .portOrPath:
+                return after < url.count && (url[after] == 0x2F || url[after] == 0x3A)
             }
         }
         return confirmations.matches(entry.confirmation, in: url, from: entry.confirmsTail ? after : 0)

@@ -26,7 +26,7 @@ struct PatternMatchers: Sendable {
         var length: Int32
     }
 
-    private static let endsAnywhere: UInt8 = 0, endsAtEndOfURL: UInt8 = 1, endsAtSeparatorOrEnd: UInt8 = 2
+    private static let endsAnywhere: UInt8 = 0, endsAtEndOfURL: UInt8 = 1, endsAtSeparatorOrEnd: UInt8 = 2, endsAtAdblockSeparatorOrEnd: UInt8 = 3
 
     private var descriptors: [Descriptor] = []
     private var variants: [Descriptor] = []
@@ -100,6 +100,7 @@ struct PatternMatchers: Sendable {
         case .anywhere: return endsAnywhere
         case .endOfURL: return endsAtEndOfURL
         case .separatorOrEnd: return endsAtSeparatorOrEnd
+        case .adblockSeparatorOrEnd: return endsAtAdblockSeparatorOrEnd
         }
     }
 
@@ -138,6 +139,8 @@ struct PatternMatchers: Sendable {
                 guard end < url.count else { return true }
                 let byte = url[end]
                 return byte == 0x2F || byte == 0x3A || byte == 0x26 || byte == 0x3F
+            case endsAtAdblockSeparatorOrEnd:
+                return end >= url.count || ASCIISet.isAdblockSeparator(url[end])
             default: return true
             }
         }

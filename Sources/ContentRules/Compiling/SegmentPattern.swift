@@ -30,6 +30,9 @@ struct SegmentPattern: Sendable, Equatable {
         case endOfURL
         /// At the end of the URL or before one of `/:&?` (AdGuard's `([/:&\?].*)?$`).
         case separatorOrEnd
+        /// At the end of the URL or before an AdBlock separator (limot's
+        /// converter's `([^a-zA-Z0-9_.%-].*)?$`).
+        case adblockSeparatorOrEnd
     }
 
     /// The positions of each segment.
@@ -50,9 +53,9 @@ struct SegmentPattern: Sendable, Equatable {
         if terms.last?.isEndOfLine == true, terms.last?.quantifier == .one {
             terms.removeLast()
             ending = .endOfURL
-            if let last = terms.last, last.isSeparatorTail {
+            if let last = terms.last, let tail = last.separatorTail {
                 terms.removeLast()
-                ending = .separatorOrEnd
+                ending = tail == .adGuard ? .separatorOrEnd : .adblockSeparatorOrEnd
             }
         }
         for term in terms {

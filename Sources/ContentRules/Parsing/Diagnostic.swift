@@ -104,6 +104,8 @@ public enum DiagnosticCode: String, Sendable, Equatable, CaseIterable {
     case invalidSelectorSkipped = "InvalidSelectorSkipped"
     case unknownKey = "UnknownKey"
     case ruleNeverMatches = "RuleNeverMatches"
+    /// A filter of an AdBlock list that WebKit cannot express, left out of the conversion.
+    case adblockFilterSkipped = "AdblockFilterSkipped"
     // Reading the file at all.
     case fileUnreadable = "FileUnreadable"
 }

@@ -24,7 +24,10 @@ public enum RuleFileLoader {
         return files
     }
 
-    /// Reads and validates one rule file; an unreadable file is an error diagnostic.
+    /// Reads and validates one rule file; an unreadable file is an error
+    /// diagnostic. An AdBlock Plus / uBlock list (a `.txt` file, or any file
+    /// that is not JSON) is converted in memory (`AdblockConverter`), so every
+    /// `--rules` takes the lists people already have.
     public static func load(_ path: String) -> ParsedRuleList {
         let bytes: [UInt8]
         do {
@@ -37,6 +40,9 @@ public enum RuleFileLoader {
             return unreadable(path, "no such file")
         } catch {
             return unreadable(path, "cannot be read (\(error.localizedDescription))")
+        }
+        if AdblockListDetection.isAdblockList(path: path, bytes: bytes) {
+            return AdblockListDetection.parse(bytes, source: path)
         }
         return RuleListParser.parse(bytes, source: path)
     }

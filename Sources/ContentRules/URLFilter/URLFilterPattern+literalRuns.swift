@@ -44,15 +44,52 @@ extension URLFilterPattern {
 }
 
 extension URLFilterPattern.Term {
-    /// AdGuard's `([/:&\?].*)?`, which it writes after `||host^` and other
-    /// filters ending in `^`: a separator and anything, or nothing.
-    var isSeparatorTail: Bool {
+    /// The two spellings of "a separator and anything, or nothing" before a final `$`.
+    enum SeparatorTail: Sendable, Equatable {
+        /// AdGuard's `([/:&\?].*)?`, which it writes after `||host^` and other
+        /// filters ending in `^`.
+        case adGuard
+        /// limot's converter's `([^a-zA-Z0-9_.%-].*)?`: AdBlock's `^` exactly
+        /// (any character but a letter, a digit or `_ - . %`).
+        case adblock
+    }
+
+    /// Whether the term is one of the separator tails.
+    var isSeparatorTail: Bool { separatorTail != nil }
+
+    /// Which separator tail the term is, if any.
+    var separatorTail: SeparatorTail? {
         guard quantifier == .zeroOrOne, case .group(let inner) = atom, inner.count == 2,
-            inner[0].quantifier == .one, case .characterSet(let members, false) = inner[0].atom,
+            inner[0].quantifier == .one, case .characterSet(let members, let inverted) = inner[0].atom,
             inner[1].isKnownToMatchAnyString
-        else { return false }
-        var separators = ASCIISet()
-        for byte in "/:&?".utf8 { separators.insert(byte) }
-        return members == separators
+        else { return nil }
+        if !inverted && members == ASCIISet.adGuardSeparators { return .adGuard }
+        if inverted && members == ASCIISet.adblockNonSeparators { return .adblock }
+        return nil
+    }
+}
+
+extension ASCIISet {
+    /// `/:&?`, AdGuard's separators.
+    static let adGuardSeparators: ASCIISet = {
+        var set = ASCIISet()
+        for byte in "/:&?".utf8 { set.insert(byte) }
+        return set
+    }()
+
+    /// Letters, digits and `_ - . %`: the characters AdBlock's `^` does not match.
+    static let adblockNonSeparators: ASCIISet = {
+        var set = ASCIISet()
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { set.insert(byte) }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { set.insert(byte) }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { set.insert(byte) }
+        for byte in "_.%-".utf8 { set.insert(byte) }
+        return set
+    }()
+
+    /// Whether `byte` is an AdBlock separator (`^`): not a letter, digit or `_ - . %`.
+    @inline(__always)
+    static func isAdblockSeparator(_ byte: UInt8) -> Bool {
+        byte >= 128 || !adblockNonSeparators.contains(byte)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `--rules PATH…`, defaulting to the lists limot ships.
 struct RuleSelection: ParsableArguments {
     @Option(name: .customLong("rules"), parsing: .upToNextOption,
-            help: ArgumentHelp("Rule files or folders of *.json (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
+            help: ArgumentHelp("Rule files (WKContentRuleList JSON, or AdBlock lists such as easylist.txt, converted in memory) or folders of *.json (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
     var paths: [String] = []
 
     /// The files to load.
@@ -46,7 +46,10 @@ struct RuleSelection: ParsableArguments {
             throw ExitCode(1)
         }
         do {
-            return try ContentRuleEngine(lists: lists)
+            let engine = try ContentRuleEngine(lists: lists)
+            lists = []
+            ResidentMemory.releaseFreedMemory()
+            return engine
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)

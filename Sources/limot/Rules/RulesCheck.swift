@@ -14,7 +14,7 @@ struct RulesCheck: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Rule files, or folders of *.json files.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists: their skipped filters are warnings), or folders of *.json files.", valueName: "path"))
     var paths: [String]
 
     @Flag(help: "Print the diagnostics as JSON (code, file, line, rule, field, message, severity).")

@@ -8,8 +8,10 @@ struct RulesCommand: ParsableCommand {
         discussion: """
             Rule lists follow WebKit's semantics exactly: a list Safari accepts, limot accepts and \
             decides the same way; a list Safari rejects, limot rejects with the same error code. \
-            Without --rules, the lists shipped in limot's Rules/ folder are used.
+            Without --rules, the lists shipped in limot's Rules/ folder are used. AdBlock Plus / uBlock lists \
+            (easylist.txt …) are accepted wherever a rule list is, converted in memory; `rules convert` writes \
+            them as JSON.
             """,
-        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self]
+        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self, RulesConvert.self]
     )
 }

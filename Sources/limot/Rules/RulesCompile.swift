@@ -10,7 +10,7 @@ struct RulesCompile: ParsableCommand {
         discussion: "The summary gives rules by action, how they are matched (host index, RE2 sets, universal), selectors, compile time and memory."
     )
 
-    @Argument(help: ArgumentHelp("Rule files, or folders of *.json files.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists converted in memory), or folders of *.json files.", valueName: "path"))
     var paths: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Also write the summary as JSON to this file.", valueName: "file"))
