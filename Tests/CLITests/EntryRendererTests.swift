@@ -40,6 +40,17 @@ struct EntryRendererTests {
         for line in text.split(separator: "\n") { #expect(TerminalText.width(String(line)) <= 100) }
     }
 
+    @Test("headwords line up past the ninth entry, and a row with no Persian has no empty isolate")
+    func manyEntries() {
+        let entries = Array(repeating: Self.haus.entries[1], count: 10)
+        let result = LookupResult(query: "Haus", normalizedQuery: "Haus", direction: .germanToPersian, sourceURL: Self.haus.sourceURL, entries: entries)
+        let lines = EntryRenderer(width: 100, color: false, bidi: .isolates).render(result).split(separator: "\n").map(String.init)
+        let first = lines.first { $0.hasPrefix("  1  ") }, tenth = lines.first { $0.hasPrefix(" 10  ") }
+        #expect(first?.firstRange(of: "die Hausaufgabe")?.lowerBound.utf16Offset(in: first!) == tenth?.firstRange(of: "die Hausaufgabe")?.lowerBound.utf16Offset(in: tenth!))
+        #expect(first != nil && tenth != nil)
+        #expect(!lines.contains { $0.contains("\u{2067}\u{2069}") })
+    }
+
     @Test("German→Persian in a narrow terminal")
     func narrow() throws {
         let text = EntryRenderer(width: 40, color: false, bidi: .visual).render(Self.haus)

@@ -45,13 +45,15 @@ struct EntryRenderer {
     /// headword and grammar as wide as their widest (within a share of the
     /// line), translations the rest.
     struct ColumnLayout {
-        static let numberWidth = 4
+        /// The entry numbers' column: right-aligned, then two cells.
+        var numberWidth: Int
         var headword: Int
         var grammar: Int
         var translation: Int
 
         init(_ entries: [DictionaryEntry], width: Int, renderer: EntryRenderer) {
-            let available = width - Self.numberWidth - 4  // two gaps of two cells
+            numberWidth = 1 + String(entries.count).count + 2
+            let available = width - numberWidth - 4  // two gaps of two cells
             let widestHeadword = entries.map { TerminalText.width(renderer.headwordText($0)) }.max() ?? 0
             let widestGrammar = entries.map { TerminalText.width(renderer.grammar($0.grammar)) }.max() ?? 0
             headword = max(8, min(widestHeadword, available * 3 / 10))
@@ -61,7 +63,7 @@ struct EntryRenderer {
     }
 
     private func columns(_ entry: DictionaryEntry, number: Int, in result: LookupResult, layout: ColumnLayout) -> [String] {
-        let numberWidth = ColumnLayout.numberWidth
+        let numberWidth = layout.numberWidth
         let (headwordWidth, grammarWidth, translationWidth) = (layout.headword, layout.grammar, layout.translation)
         let grammarText = grammar(entry.grammar)
         let headwordLines = TerminalText.wrap(headwordText(entry), width: headwordWidth)
@@ -70,7 +72,9 @@ struct EntryRenderer {
         let translationLines = TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: translationWidth)
         var lines: [String] = []
         for row in 0..<max(headwordLines.count, grammarLines.count, translationLines.count) {
-            var line = row == 0 ? TerminalText.pad(" \(number)", to: numberWidth) : String(repeating: " ", count: numberWidth)
+            let label = String(number)
+            var line = row == 0
+                ? String(repeating: " ", count: numberWidth - 2 - label.count) + label + "  " : String(repeating: " ", count: numberWidth)
             let headword = row < headwordLines.count ? headwordLines[row] : ""
             line += cell(headword, entry.headword.language, width: headwordWidth, emphasis: row == 0 ? headwordStyle(entry) : .bold)
             line += "  "
@@ -153,6 +157,7 @@ struct EntryRenderer {
     /// German left-aligned; styled after measuring, so escapes take no cells.
     private func cell(_ text: String, _ language: Language, width: Int, emphasis: Style?) -> String {
         let padding = String(repeating: " ", count: max(0, width - TerminalText.width(text)))
+        guard !text.isEmpty else { return padding }  // no empty isolates on a row with nothing to show
         let shown = language == .persian ? bidi.rightToLeft(text) : text
         let styled = emphasis.map { style($0, shown) } ?? shown
         return language == .persian ? padding + styled : styled + padding
