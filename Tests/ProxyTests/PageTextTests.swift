@@ -66,3 +66,28 @@ struct PageTextTests {
         #expect(Stylesheets(dark: "body{background:#111}", bar: "").files.keys.contains(darkPath ?? "") == false)
     }
 }
+
+/// The privacy report counts blocked loads by the host of their URL.
+struct BlockLogTests {
+    @Test func hostsOfBlockedURLs() {
+        #expect(BlockLog.host(ofURL: "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js") == "pagead2.googlesyndication.com")
+        #expect(BlockLog.host(ofURL: "https://user:pw@ads.example:8443/x?y#z") == "ads.example")
+        #expect(BlockLog.host(ofURL: "http://tracker.example?x=1") == "tracker.example")
+        #expect(BlockLog.host(ofURL: "http://[2001:db8::1]:8080/p") == "[2001:db8::1]")
+        #expect(BlockLog.host(ofURL: "https://xn--mgba3a4f16a.ir/") == "xn--mgba3a4f16a.ir")
+        #expect(BlockLog.host(ofURL: "data:,x") == "data:,x")
+    }
+
+    @Test func blocksAreCountedByHostAndRule() {
+        let log = BlockLog()
+        log.record(host: "ads.example", rules: ["Rules/ads.json#0"])
+        log.record(host: "ads.example", rules: ["Rules/ads.json#0", "Rules/ads.json#3"])
+        log.record(host: "t.example", rules: [])
+        log.recordPage()
+        let (total, pages, hosts) = log.snapshot()
+        #expect(total == 3 && pages == 1)
+        #expect(hosts.map(\.host) == ["ads.example", "t.example"])
+        #expect(hosts[0].rules == ["Rules/ads.json#0": 2, "Rules/ads.json#3": 1])
+        #expect(hosts[1].rules == ["(unnamed rule)": 1])
+    }
+}

@@ -99,33 +99,48 @@ extension ProxyCore {
     ///
     /// A top-level page's sanitized form is kept in the HTTP cache beside
     /// the site's answer, so a cached page is served without being
-    /// sanitized again (unless the rules changed since); other answers are
-    /// remembered in memory by their exact bytes.
+    /// sanitized again (unless the rules changed since). Every sanitized
+    /// form is also remembered in memory by the exact bytes it was made
+    /// from, so a page viewed again is neither sanitized nor decoded.
     func sanitized(_ got: CachedFetch, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
         let fetched = got.response
-        let keepsDerived = top == nil && got.stored != nil
+        // Only a top-level page's entry keeps a sanitized form: a framed
+        // page's depends on the page around it.
+        let entry = top == nil ? got.stored : nil
+        let memoryKey = Self.memoryKey(fetched, top: top)
+        let keptForm = entry?.derivedKey == derivedKey ? entry?.derived : nil
         let document: SanitizedDocument
-        if keepsDerived, let entry = got.stored, entry.derivedKey == derivedKey,
-           let bytes = entry.derived, let kept = SanitizedDocument(encoded: bytes) {
-            document = kept
+        let formIsKept: Bool
+        if let remembered = cache.document(for: memoryKey, body: fetched.body) {
+            document = remembered
+            formIsKept = keptForm != nil
+        } else if let keptForm, let kept = SanitizedDocument(encoded: keptForm) {
+            cache.store(kept, for: memoryKey, body: fetched.body)
+            return .success(noted(kept))
         } else {
             switch sanitizedAfresh(fetched, top: top) {
             case .success(let made): document = made
             case .failure(let error): return .failure(error)
             }
-            if keepsDerived, fetcher.keepsCopies, let entry = got.stored, let storage = fetcher.storage {
-                do {
-                    try storage.storeDerived(url: entry.url, variant: entry.variant, key: derivedKey, bytes: document.encoded())
-                } catch {
-                    storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile")
-                }
+            formIsKept = false
+        }
+        if let entry, !formIsKept, fetcher.keepsCopies, let storage = fetcher.storage {
+            do {
+                try storage.storeDerived(url: entry.url, variant: entry.variant, key: derivedKey, bytes: document.encoded())
+            } catch {
+                storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile")
             }
         }
+        return .success(noted(document))
+    }
+
+    /// A sanitized page's hosts learned and its blocked loads logged.
+    private func noted(_ document: SanitizedDocument) -> SanitizedDocument {
         policy.learn(document.subresourceHosts)
         for blocked in document.blocked {
             blockLog.record(host: BlockLog.host(ofURL: blocked.url), rules: blocked.rules)
         }
-        return .success(document)
+        return document
     }
 
     /// Decodes and sanitizes an answer (remembered in memory by its exact
@@ -133,7 +148,7 @@ extension ProxyCore {
     /// decoding and no sanitizing).
     private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
         let contentType = Self.contentType(fetched.headers)
-        let key = "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType ?? "")"
+        let key = Self.memoryKey(fetched, top: top)
         if let cached = cache.document(for: key, body: fetched.body) { return .success(cached) }
         let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
         let utf8: [UInt8]
@@ -146,5 +161,11 @@ extension ProxyCore {
         let document = HTMLSanitizer.sanitize(utf8, context: context)
         cache.store(document, for: key, body: fetched.body)
         return .success(document)
+    }
+
+    /// What a sanitized form in memory is found by, with the bytes it was
+    /// made from: the frame it is in, the URL, and how its text is read.
+    private static func memoryKey(_ fetched: FetchResponse, top: WebURL?) -> String {
+        "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType(fetched.headers) ?? "")"
     }
 }

@@ -41,7 +41,9 @@ final class ProxyCore: Sendable {
         fetch.maxConcurrentTransfers = max(fetch.maxConcurrentTransfers, configuration.maxConnections)
         let storeWarnings = ThrottledWarning(logger: logger)
         self.storeWarnings = storeWarnings
-        self.fetcher = CachingHTTPClient(client: HTTPClient(configuration: fetch), storage: configuration.store,
+        // The pages read lately stay in memory for a few seconds: a page
+        // viewed again and again is not read from SQLite each time.
+        self.fetcher = CachingHTTPClient(client: HTTPClient(configuration: fetch), storage: configuration.store.map { RecentResponses(wrapping: $0) },
                                          offline: configuration.offline, keepsCopies: configuration.keepsHistory,
                                          storeFailed: { error in storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile") })
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home

@@ -32,15 +32,20 @@ public final class BlockLog: Sendable {
     /// The host of an absolute URL the sanitizer reported (already parsed
     /// and serialised once, so slicing the text is enough).
     public static func host(ofURL url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var authority = rest[..<end]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("[") {
-            return String(authority[...(authority.firstIndex(of: "]") ?? authority.index(before: authority.endIndex))])
+        // Bytes, not characters: this runs for every blocked load of every page.
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes[colon...].starts(with: "://".utf8) else { return url }
+        let start = bytes.index(colon, offsetBy: 3)
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        var authority = bytes[start..<end]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
+        if authority.first == UInt8(ascii: "[") {
+            let close = authority.firstIndex(of: UInt8(ascii: "]")).map { authority.index(after: $0) } ?? authority.endIndex
+            return String(Substring(authority[..<close]))
         }
-        return String(authority.split(separator: ":", maxSplits: 1).first ?? authority)
+        let hostEnd = authority.firstIndex(of: UInt8(ascii: ":")) ?? authority.endIndex
+        return String(Substring(authority[..<hostEnd]))
     }
 
     /// Records a page served (for the report's "across N pages").

@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// A `ResponseStorage` in front of another that keeps the stored responses
+/// of the URLs read lately in memory for a few seconds.
+///
+/// Why: the proxy reads the cache entry of a page on every view of it, and
+/// a reader going back and forth (or a page open in many tabs) reads the same
+/// entry again and again. From memory that costs a dictionary lookup; from
+/// SQLite it costs a query, a copy of the body and its sanitized form, and
+/// decoding the headers.
+///
+/// Consistency: every write goes to the storage underneath first and then
+/// drops what memory holds of that URL, and a read that raced with a write
+/// is not kept, so this process never answers with an older copy than the
+/// one it stored. What other processes write to the same store (`limot
+/// prefetch`, `limot cache clear`) is seen once memory's copy expires,
+/// `lifetime` after it was read.
+public final class RecentResponses: ResponseStorage {
+    private struct Entry {
+        var responses: [StoredResponse]
+        var readAt: ContinuousClock.Instant
+        var bytes: Int
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        /// Counts writes, so that a read started before one is not kept.
+        var writes: UInt64 = 0
+
+        mutating func remove(_ url: String) {
+            if let old = entries.removeValue(forKey: url) { bytes -= old.bytes }
+        }
+    }
+
+    /// The storage underneath, which keeps everything.
+    public let base: any ResponseStorage
+    public let lifetime: Duration
+    public let maxBytes: Int
+    public let maxEntries: Int
+    private let state = Mutex(State())
+
+    public init(wrapping base: any ResponseStorage, lifetime: Duration = .seconds(5), maxBytes: Int = 32 << 20, maxEntries: Int = 256) {
+        self.base = base
+        self.lifetime = lifetime
+        self.maxBytes = maxBytes
+        self.maxEntries = maxEntries
+    }
+
+    public func storedResponses(for url: String) throws -> [StoredResponse] {
+        let now = ContinuousClock.now
+        let (kept, writesBefore): ([StoredResponse]?, UInt64) = state.withLock { state in
+            guard var entry = state.entries[url] else { return (nil, state.writes) }
+            guard now - entry.readAt < lifetime else {
+                state.remove(url)
+                return (nil, state.writes)
+            }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[url] = entry
+            return (entry.responses, state.writes)
+        }
+        if let kept { return kept }
+        let responses = try base.storedResponses(for: url)
+        let bytes = responses.reduce(0) { $0 + Self.size(of: $1) }
+        guard bytes <= maxBytes / 8 else { return responses }  // one big page does not push the rest out
+        state.withLock { state in
+            guard state.writes == writesBefore else { return }
+            state.remove(url)
+            state.clock += 1
+            state.entries[url] = Entry(responses: responses, readAt: now, bytes: bytes, lastUse: state.clock)
+            state.bytes += bytes
+            while state.entries.count > maxEntries || state.bytes > maxBytes,
+                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                state.remove(oldest)
+            }
+        }
+        return responses
+    }
+
+    public func store(_ response: StoredResponse) throws {
+        defer { forget(response.url) }
+        try base.store(response)
+    }
+
+    public func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date, responseTime: Date) throws {
+        defer { forget(url) }
+        try base.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
+    }
+
+    public func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws {
+        defer { forget(url) }
+        try base.storeDerived(url: url, variant: variant, key: key, bytes: bytes)
+    }
+
+    public func invalidate(url: String) throws {
+        defer { forget(url) }
+        try base.invalidate(url: url)
+    }
+
+    public func markUsed(url: String, variant: String) {
+        base.markUsed(url: url, variant: variant)
+    }
+
+    /// Drops memory's copy of `url` after a write (also a failed one: the
+    /// storage may hold either version then).
+    private func forget(_ url: String) {
+        state.withLock { state in
+            state.writes &+= 1
+            state.remove(url)
+        }
+    }
+
+    private static func size(of response: StoredResponse) -> Int {
+        response.body.count + (response.derived?.count ?? 0) + response.url.utf8.count
+            + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 } + 256
+    }
+}
+

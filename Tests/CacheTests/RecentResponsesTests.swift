@@ -1,0 +1,73 @@
+import Fetch
+import Foundation
+import Store
+import Testing
+
+/// The memory in front of the store: a page read again comes from memory,
+/// and nothing this process writes is hidden by what memory holds.
+@Suite struct RecentResponsesTests {
+    let directory: String
+    let store: LimotStore
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("limot-recent-\(UUID().uuidString)").path
+        store = try LimotStore(directory: directory)
+    }
+
+    static func response(_ url: String, body: String, variant: String = "") -> StoredResponse {
+        StoredResponse(url: url, variant: variant, finalURL: url, status: 200, headers: [HTTPHeader("Content-Type", "text/html")],
+                       body: Array(body.utf8), requestTime: Date(), responseTime: Date())
+    }
+
+    func bodies(_ storage: any ResponseStorage, _ url: String) throws -> [String] {
+        try storage.storedResponses(for: url).map { String(decoding: $0.body, as: UTF8.self) }.sorted()
+    }
+
+    @Test func aPageReadAgainComesFromMemoryUntilItExpires() throws {
+        let recent = RecentResponses(wrapping: store, lifetime: .milliseconds(300))
+        let url = "https://www.loghatnameh.de/search?q=Haus"
+        try store.store(Self.response(url, body: "one"))
+        #expect(try bodies(recent, url) == ["one"])
+        // Another process replaces it behind this one's back: memory still answers…
+        let other = try LimotStore(directory: directory)
+        try other.store(Self.response(url, body: "two"))
+        #expect(try bodies(recent, url) == ["one"])
+        // …until its copy expires.
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(try bodies(recent, url) == ["two"])
+    }
+
+    @Test func everyWriteThroughItIsSeenAtOnce() throws {
+        let recent = RecentResponses(wrapping: store, lifetime: .seconds(60))
+        let url = "https://www.loghatnameh.de/search?q=Buch"
+        try recent.store(Self.response(url, body: "first"))
+        #expect(try bodies(recent, url) == ["first"])
+        try recent.store(Self.response(url, body: "second"))
+        #expect(try bodies(recent, url) == ["second"])
+        try recent.store(Self.response(url, body: "other variant", variant: "accept-language=fa"))
+        #expect(try bodies(recent, url) == ["other variant", "second"])
+        try recent.storeDerived(url: url, variant: "", key: "sanitized-v1 test", bytes: [1, 2, 3])
+        #expect(try recent.storedResponses(for: url).first { $0.variant == "" }?.derived == [1, 2, 3])
+        let later = Date().addingTimeInterval(30)
+        try recent.refresh(url: url, variant: "", headers: [HTTPHeader("ETag", "\"v2\"")], requestTime: later, responseTime: later)
+        #expect(try recent.storedResponses(for: url).first { $0.variant == "" }?.headers == [HTTPHeader("ETag", "\"v2\"")])
+        try recent.invalidate(url: url)
+        #expect(try recent.storedResponses(for: url).isEmpty)
+    }
+
+    @Test func memoryStaysWithinItsLimits() throws {
+        let recent = RecentResponses(wrapping: store, lifetime: .seconds(60), maxBytes: 64 << 10, maxEntries: 4)
+        let urls = (0..<8).map { "https://www.loghatnameh.de/search?q=w\($0)" }
+        for url in urls { try store.store(Self.response(url, body: String(repeating: "x", count: 1000) + url)) }
+        for url in urls { _ = try recent.storedResponses(for: url) }
+        _ = try store.clearCache()
+        // The four read last are in memory, the others gone from it (and from the store).
+        #expect(try urls.reversed().map { try recent.storedResponses(for: $0).count } == [1, 1, 1, 1, 0, 0, 0, 0])
+        // A page bigger than an eighth of the memory is never kept in it.
+        let big = "https://www.loghatnameh.de/search?q=big"
+        try store.store(Self.response(big, body: String(repeating: "y", count: 9 << 10)))
+        _ = try recent.storedResponses(for: big)
+        _ = try store.clearCache()
+        #expect(try recent.storedResponses(for: big).isEmpty)
+    }
+}
