@@ -167,46 +167,12 @@ final class LookupCommandTests {
 
     @Test("in tmux, which does not reorder, Persian is shown in visual order on the screen")
     func tmuxScreen() throws {
-        // A server of our own (its own socket, no configuration file), told the
-        // terminal speaks UTF-8, running the program directly rather than
-        // through $SHELL: CI's login shell may not run commands at all.
-        let socket = dataDir.appendingPathComponent("tmux.socket").path
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
-        /// Starts tmux; `wait` waits for it to exit. The client that starts
-        /// the server is not waited for: Foundation learns of a child's exit
-        /// through a descriptor the new server inherits, so that wait would
-        /// last as long as the server.
-        func tmux(_ arguments: [String], wait: Bool = true) throws -> (process: Process, output: URL) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux", "-u", "-f", "/dev/null", "-S", socket] + arguments
-            let outputFile = dataDir.appendingPathComponent("tmux-\(UUID().uuidString).out")
-            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-            let output = try FileHandle(forWritingTo: outputFile)
-            defer { try? output.close() }
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            if wait { process.waitUntilExit() }
-            return (process, outputFile)
-        }
-        func text(_ file: URL) -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
-        let command = ([LimotProcess.executable.path, "lookup", "خانه", "--color", "never", "--limit", "1"] + upstream)
-            .map { "'\($0)'" }.joined(separator: " ") + "; echo LIMOT-DONE; sleep 60"
-        let started = try tmux(["new-session", "-d", "-s", "limot", "-x", "100", "-y", "30", "--", "/bin/sh", "-c", command],
-                               wait: false)
-        defer { _ = try? tmux(["kill-server"]) }
-        let deadline = Date().addingTimeInterval(60)
-        while try tmux(["has-session", "-t", "limot"]).process.terminationStatus != 0 {
-            try #require(Date() < deadline, "tmux new-session: \(text(started.output))")
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        var screen = ""
-        while !screen.contains("LIMOT-DONE") && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            screen = text(try tmux(["capture-pane", "-p", "-t", "limot"]).output)
-        }
-        #expect(screen.contains("LIMOT-DONE"), "\(screen)")
+        let tmux = try TmuxScreen(folder: dataDir, columns: 100, rows: 30,
+                                  command: [LimotProcess.executable.path, "lookup", "خانه", "--color", "never", "--limit", "1"] + upstream)
+        defer { tmux.stop() }
+        let screen = try tmux.screenWhenDone()
+        #expect(screen.contains(TmuxScreen.doneMarker), "\(screen)")
         // The header's query, reversed for the screen: read right to left it is خانه.
         #expect(screen.contains("هناخ · fa-de"), "\(screen)")
         #expect(!screen.contains("\u{2067}"))

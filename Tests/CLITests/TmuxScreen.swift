@@ -36,6 +36,17 @@ struct TmuxScreen {
         Self.text(try tmux(["capture-pane", "-p", "-t", "limot"]).output)
     }
 
+    /// The pane's text once the program has ended (or the time is up).
+    func screenWhenDone(within seconds: TimeInterval = 60) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = try capture()
+        while !screen.contains(Self.doneMarker) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            screen = try capture()
+        }
+        return screen
+    }
+
     func stop() {
         _ = try? tmux(["kill-server"])
     }

@@ -20,47 +20,35 @@ public final class RecentResponses: ResponseStorage {
     private struct Entry {
         var responses: [StoredResponse]
         var readAt: ContinuousClock.Instant
-        var bytes: Int
-        var lastUse: UInt64
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
+        var entries: RecentlyUsed<Entry>
         /// Counts writes, so that a read started before one is not kept.
         var writes: UInt64 = 0
-
-        mutating func remove(_ url: String) {
-            if let old = entries.removeValue(forKey: url) { bytes -= old.bytes }
-        }
     }
 
     /// The storage underneath, which keeps everything.
     public let base: any ResponseStorage
     public let lifetime: Duration
     public let maxBytes: Int
-    public let maxEntries: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     public init(wrapping base: any ResponseStorage, lifetime: Duration = .seconds(5), maxBytes: Int = 32 << 20, maxEntries: Int = 256) {
         self.base = base
         self.lifetime = lifetime
         self.maxBytes = maxBytes
-        self.maxEntries = maxEntries
+        self.state = Mutex(State(entries: RecentlyUsed(maxEntries: maxEntries, maxBytes: maxBytes)))
     }
 
     public func storedResponses(for url: String) throws -> [StoredResponse] {
         let now = ContinuousClock.now
         let (kept, writesBefore): ([StoredResponse]?, UInt64) = state.withLock { state in
-            guard var entry = state.entries[url] else { return (nil, state.writes) }
+            guard let entry = state.entries.use(url) else { return (nil, state.writes) }
             guard now - entry.readAt < lifetime else {
-                state.remove(url)
+                state.entries.remove(url)
                 return (nil, state.writes)
             }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[url] = entry
             return (entry.responses, state.writes)
         }
         if let kept { return kept }
@@ -69,14 +57,7 @@ public final class RecentResponses: ResponseStorage {
         guard bytes <= maxBytes / 8 else { return responses }  // one big page does not push the rest out
         state.withLock { state in
             guard state.writes == writesBefore else { return }
-            state.remove(url)
-            state.clock += 1
-            state.entries[url] = Entry(responses: responses, readAt: now, bytes: bytes, lastUse: state.clock)
-            state.bytes += bytes
-            while state.entries.count > maxEntries || state.bytes > maxBytes,
-                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                state.remove(oldest)
-            }
+            state.entries.insert(Entry(responses: responses, readAt: now), bytes: bytes, for: url)
         }
         return responses
     }
@@ -110,7 +91,7 @@ public final class RecentResponses: ResponseStorage {
     private func forget(_ url: String) {
         state.withLock { state in
             state.writes &+= 1
-            state.remove(url)
+            state.entries.remove(url)
         }
     }
 

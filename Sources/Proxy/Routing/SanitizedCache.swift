@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Fetch
 import Sanitize
 import Synchronization
 
@@ -11,49 +12,28 @@ final class SanitizedCache: Sendable {
     private struct Entry {
         var body: [UInt8]
         var document: SanitizedDocument
-        var lastUse: UInt64
     }
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
-    }
-    private let state = Mutex(State())
-    let maxEntries: Int
-    let maxBytes: Int
+    private let entries: Mutex<RecentlyUsed<Entry>>
 
     init(maxEntries: Int = 256, maxBytes: Int = 64 << 20) {
-        self.maxEntries = maxEntries
-        self.maxBytes = maxBytes
+        entries = Mutex(RecentlyUsed(maxEntries: maxEntries, maxBytes: maxBytes))
     }
 
     /// The cached document for `key` if it was made from exactly `body`.
     func document(for key: String, body: [UInt8]) -> SanitizedDocument? {
-        state.withLock { state in
-            guard var entry = state.entries[key], entry.body.count == body.count else { return nil }
-            let same = body.isEmpty || entry.body.withUnsafeBytes { stored in
-                body.withUnsafeBytes { given in memcmp(stored.baseAddress!, given.baseAddress!, given.count) == 0 }
-            }
-            guard same else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.document
+        guard let entry = entries.withLock({ $0.use(key) }), entry.body.count == body.count else { return nil }
+        let same = body.isEmpty || entry.body.withUnsafeBytes { stored in
+            body.withUnsafeBytes { given in memcmp(stored.baseAddress!, given.baseAddress!, given.count) == 0 }
         }
+        return same ? entry.document : nil
     }
 
+    /// Remembers `document` as made from `body` (a body over a quarter of the
+    /// budget is not kept); counts the body twice, for the document's text.
     func store(_ document: SanitizedDocument, for key: String, body: [UInt8]) {
-        guard body.count <= maxBytes / 4 else { return }
-        state.withLock { state in
-            state.clock += 1
-            if let old = state.entries[key] { state.bytes -= old.body.count * 2 }
-            state.entries[key] = Entry(body: body, document: document, lastUse: state.clock)
-            state.bytes += body.count * 2
-            while state.entries.count > maxEntries || state.bytes > maxBytes,
-                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                state.bytes -= oldest.value.body.count * 2
-                state.entries[oldest.key] = nil
-            }
+        entries.withLock { entries in
+            guard body.count <= entries.maxBytes / 4 else { return }
+            entries.insert(Entry(body: body, document: document), bytes: body.count * 2, for: key)
         }
     }
 }
