@@ -34,16 +34,8 @@ struct LookupPage {
     }
 
     private static func row(_ entry: DictionaryEntry) -> String {
-        var headword = text(entry.headword)
-        if let article = entry.grammar.article, !entry.headword.text.hasPrefix(article + " ") {
-            headword = HTMLEscaping.escape(article) + " " + headword
-        }
-        var grammar: [String] = []
-        if let gender = entry.grammar.gender { grammar.append(gender) }
-        if let partOfSpeech = entry.grammar.partOfSpeech { grammar.append(partOfSpeech) }
-        if let plural = entry.grammar.plural { grammar.append("Pl. " + plural) }
-        grammar += entry.grammar.notes
-        var html = "<tr><th>\(headword)</th><td>\(grammar.map { HTMLEscaping.escape($0) }.joined(separator: " · "))</td>"
+        let headword = text(LocalizedText(entry.headwordWithArticle, entry.headword.language))
+        var html = "<tr><th>\(headword)</th><td dir=\"auto\">\(HTMLEscaping.escape(entry.grammar.summary))</td>"
         html += "<td>" + entry.translations.map(text).joined(separator: entry.translations.first?.language == .persian ? "، " : "; ") + "</td></tr>"
         for example in entry.examples {
             html += "<tr class=\"limot-example\"><td></td><td colspan=\"2\">» \(text(example.source))"

@@ -133,20 +133,11 @@ struct EntryRenderer {
     // MARK: Pieces
 
     fileprivate func headwordText(_ entry: DictionaryEntry) -> String {
-        guard let article = entry.grammar.article, !entry.headword.text.lowercased().hasPrefix(article.lowercased() + " ") else {
-            return entry.headword.text
-        }
-        return article + " " + entry.headword.text
+        entry.headwordWithArticle
     }
 
-    /// `n · Substantiv · Pl. Häuser · notes`
     fileprivate func grammar(_ grammar: Grammar) -> String {
-        var parts: [String] = []
-        if let gender = grammar.gender { parts.append(gender) }
-        if let partOfSpeech = grammar.partOfSpeech { parts.append(partOfSpeech) }
-        if let plural = grammar.plural { parts.append((Self.language(of: plural) == .persian ? "جمع: " : "Pl. ") + plural) }
-        parts += grammar.notes
-        return parts.joined(separator: " · ")
+        grammar.summary
     }
 
     private func separator(_ language: Language) -> String {
