@@ -94,6 +94,13 @@ struct NavigationTests {
         #expect(html.contains(#"<img src="/_limot/sub/image/https/www.loghatnameh.de/i.png">"#))
     }
 
+    @Test("</body> ends no SVG: a <base> after it, back in SVG, is no base, as in browsers")
+    func baseAfterBodyEndInSVG() {
+        let html = Self.sanitize(#"<body><p>x</p><svg><foreignObject></body></foreignObject><base href="https://cdn.example.org/b/"></svg><img src="i.png">"#)
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/www.loghatnameh.de/i.png">"#))
+        #expect(!html.contains("cdn.example.org"))
+    }
+
     @Test("a <base> in the text of an <iframe/> is no base: the slash does not end the iframe (found by fuzzing)")
     func baseInRawText() {
         let html = Self.sanitize(#"<iframe/><base href="https://cdn.example.org/b/"></iframe><img src="i.png">"#)

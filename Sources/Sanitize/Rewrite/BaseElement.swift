@@ -34,6 +34,9 @@ enum BaseElement {
                     guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
                     return base
                 }
+                if namespace == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil, openElements.last == names.head {
+                    openElements.removeLast()  // body content ends an open head
+                }
                 guard namespace == .html ? !kind.isVoid : !token.selfClosing else { continue }
                 if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
                 guard openElements.count < DocumentRewriter.maximumOpenElements else { continue }
@@ -41,12 +44,15 @@ enum BaseElement {
                 tokenizer.inForeignContent = foreign.current != .html
                 openElements.append(name)
             case .endTag:
-                if foreign.current != .html, name == names.head || name == names.body || name == names.html { continue }
+                if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { continue }
                 let searched = openElements.indices.reversed().prefix(DocumentRewriter.endTagSearchDepth)
                 guard let match = searched.first(where: { openElements[$0] == name }) else { continue }
                 openElements.removeSubrange(match...)
                 foreign.closed(from: match)
                 tokenizer.inForeignContent = foreign.current != .html
+            case .text:
+                let text = UnsafeBufferPointer(rebasing: input[token.range])
+                if openElements.last == names.head, !text.allSatisfy(\.isHTMLSpace) { openElements.removeLast() }
             default:
                 continue
             }
