@@ -409,6 +409,26 @@ struct ParserErrorTests {
         #expect(parsed.webKitError?.code == .jsonContainsNoRules)
     }
 
+    /// Rules are read while the JSON is parsed; a syntax error after some of
+    /// them is still the one error, as in WebKit, whatever those rules said.
+    @Test func aSyntaxErrorAfterRulesIsTheOnlyError() {
+        let json = """
+            [{"action":{"type":"block"},"trigger":{"url-filter":"a|b"}},
+             {"action":{"type":"block"},"trigger":{}},
+             {"action":{"type":"block"},"trigger":{"url-filter":"c"}} x]
+            """
+        let parsed = RuleListParser.parse(json, source: "x")
+        #expect(parsed.diagnostics.map(\.code) == [.jsonInvalid])
+        #expect(parsed.diagnostics.first?.line == 3)
+        #expect(parsed.list == nil)
+    }
+
+    @Test func aTopLevelObjectIsNoList() {
+        let parsed = RuleListParser.parse(#"{"rules":[{"action":{"type":"block"},"trigger":{"url-filter":"a"}}]}"#, source: "x")
+        #expect(parsed.diagnostics.map(\.code) == [.jsonTopLevelStructureNotAnArray])
+        #expect(RuleListParser.parse(#"{"rules": [}"#, source: "x").diagnostics.map(\.code) == [.jsonInvalid])
+    }
+
     /// limot's messages contain WebKit's sentence, so they can be searched for
     /// alongside Safari's (limot may replace the final period by a colon and
     /// add detail).

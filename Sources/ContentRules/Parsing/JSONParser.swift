@@ -41,6 +41,32 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses a JSON document whose top level should be an array, handing
+    /// each element and the line it starts on to `handle` as soon as it is
+    /// read, so that a rule list's elements are never all in memory at once
+    /// (nor is the memory they took left in pieces between the rules kept).
+    /// Returns nil when the document is an array, and the whole value,
+    /// unhandled, when it is not. A syntax error may come after elements
+    /// were handled: the caller must then discard what it made of them.
+    public static func forEachElement(of bytes: [UInt8], _ handle: (JSONValue, Int) -> Void) throws(JSONSyntaxError) -> JSONValue? {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw JSONSyntaxError(message: "a byte-order mark before the JSON (WebKit refuses it; save the file as UTF-8 without BOM)", line: 1, column: 1)
+        }
+        parser.skipWhitespace()
+        var other: JSONValue?
+        if parser.position < bytes.count, bytes[parser.position] == UInt8(ascii: "[") {
+            try parser.readArray(handle)
+        } else {
+            other = try parser.parseValue()
+        }
+        parser.skipWhitespace()
+        if parser.position != bytes.count {
+            throw parser.error("unexpected content after the end of the JSON value")
+        }
+        return other
+    }
+
     /// Parses one JSON document from a string.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
@@ -99,20 +125,30 @@ public struct JSONParser {
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         let startLine = line
-        try enter()
-        position += 1
         var elements: [JSONValue] = []
         var elementLines: [Int] = []
+        try readArray { element, line in
+            elements.append(element)
+            elementLines.append(line)
+        }
+        return .array(elements, line: startLine, elementLines: elementLines)
+    }
+
+    /// Reads the array at `position`, handing each element and the line it
+    /// starts on to `handle` as soon as it is read.
+    private mutating func readArray(_ handle: (JSONValue, Int) -> Void) throws(JSONSyntaxError) {
+        try enter()
+        position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(elements, line: startLine, elementLines: elementLines)
+            return
         }
         while true {
             skipWhitespace()
-            elementLines.append(line)
-            elements.append(try parseValue())
+            let elementLine = line
+            handle(try parseValue(), elementLine)
             skipWhitespace()
             guard position < bytes.count else { throw error("unterminated array") }
             let byte = bytes[position]
@@ -121,7 +157,6 @@ public struct JSONParser {
             if byte != UInt8(ascii: ",") { position -= 1; throw error("expected ',' or ']' in array") }
         }
         depth -= 1
-        return .array(elements, line: startLine, elementLines: elementLines)
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {

@@ -27,33 +27,38 @@ public struct RuleListParser {
     /// Parses a rule list from JSON bytes. `source` names it in diagnostics.
     public static func parse(_ bytes: [UInt8], source: String) -> ParsedRuleList {
         var context = Context(source: source)
-        let json: JSONValue
+        // Each rule is read as soon as its JSON is: the parsed JSON of a
+        // large list never stands in memory whole.
+        var rules: [Rule] = []
+        var elementCount = 0
+        let nonArray: JSONValue?
         do {
-            json = try JSONParser.parse(bytes)
+            nonArray = try JSONParser.forEachElement(of: bytes) { element, line in
+                let index = elementCount
+                elementCount += 1
+                guard let object = element.objectValue else {
+                    context.error(.jsonInvalidRule, rule: index, line: line, detail: "rule \(index) is \(element.kindDescription), not an object")
+                    return
+                }
+                if let rule = RuleReader(object: object, index: index).read(into: &context) {
+                    rules.append(rule)
+                }
+            }
         } catch {
+            // WebKit reports a syntax error alone: what the rules before it said is dropped.
+            context = Context(source: source)
             context.error(.jsonInvalid, line: error.line, detail: "\(error.message) at line \(error.line), column \(error.column)")
             return ParsedRuleList(list: nil, diagnostics: context.diagnostics)
         }
-        guard let elements = json.arrayValue else {
-            context.error(.jsonTopLevelStructureNotAnArray, line: 1, detail: "the top level is \(json.kindDescription)")
+        if let nonArray {
+            context.error(.jsonTopLevelStructureNotAnArray, line: 1, detail: "the top level is \(nonArray.kindDescription)")
             return ParsedRuleList(list: nil, diagnostics: context.diagnostics)
         }
-        if elements.count > maximumRuleCount {
-            context.error(.jsonTooManyRules, line: 1, detail: "\(elements.count) rules; Safari accepts at most \(maximumRuleCount) in one list")
-        }
-        var rules: [Rule] = []
-        rules.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard let object = element.objectValue else {
-                context.error(.jsonInvalidRule, rule: index, line: json.elementLines?[index], detail: "rule \(index) is \(element.kindDescription), not an object")
-                continue
-            }
-            if let rule = RuleReader(object: object, index: index).read(into: &context) {
-                rules.append(rule)
-            }
+        if elementCount > maximumRuleCount {
+            context.error(.jsonTooManyRules, line: 1, detail: "\(elementCount) rules; Safari accepts at most \(maximumRuleCount) in one list")
         }
         if context.diagnostics.allSatisfy({ $0.severity != .error }) && rules.isEmpty {
-            context.error(.jsonContainsNoRules, line: 1, detail: elements.isEmpty ? "the list is empty" : "every rule was skipped")
+            context.error(.jsonContainsNoRules, line: 1, detail: elementCount == 0 ? "the list is empty" : "every rule was skipped")
         }
         // Regexes are checked only after the structure, as WebKit's compiler does.
         let structureErrors = context.diagnostics.filter { $0.severity == .error }.count
@@ -66,7 +71,7 @@ public struct RuleListParser {
             .map(\.element)
         let valid = structureErrors == 0 && context.diagnostics.allSatisfy { $0.severity != .error }
         return ParsedRuleList(
-            list: valid ? RuleList(source: source, rules: rules, declaredRuleCount: elements.count) : nil,
+            list: valid ? RuleList(source: source, rules: rules, declaredRuleCount: elementCount) : nil,
             diagnostics: context.diagnostics)
     }
 
