@@ -8,25 +8,16 @@ import Testing
 /// shipped rules and site profile.
 @Suite("limot lookup against the fixture site", .serialized)
 final class LookupCommandTests {
-    let authority: TestCertificateAuthority
-    let fixtures: FixtureServer
-    let dataDir: URL
+    let siteFixture: DictionarySiteFixture
+    var authority: TestCertificateAuthority { siteFixture.authority }
+    var fixtures: FixtureServer { siteFixture.fixtures }
+    var dataDir: URL { siteFixture.dataDir }
 
     init() throws {
-        authority = try TestCertificateAuthority(hosts: ["www.loghatnameh.de"])
-        fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
-        dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-lookup-\(UUID().uuidString)")
+        siteFixture = try DictionarySiteFixture(name: "lookup")
     }
 
-    deinit {
-        fixtures.stop()
-        authority.remove()
-        try? FileManager.default.removeItem(at: dataDir)
-    }
-
-    private var upstream: [String] {
-        ["--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(fixtures.port)", "--cacert", authority.caFile, "--data-dir", dataDir.path]
-    }
+    private var upstream: [String] { siteFixture.upstream() }
 
     private func lookup(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> LimotProcess.Result {
         try LimotProcess.run(["lookup"] + arguments + upstream, input: input, environment: environment)
@@ -133,7 +124,6 @@ final class LookupCommandTests {
     @Test("a malformed site profile: exit 2 naming the file")
     func badProfile() throws {
         let profile = dataDir.appendingPathComponent("bad.json")
-        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         try Data(#"{"manifest_version": 7}"#.utf8).write(to: profile)
         let result = try lookup(["Haus", "--site", profile.path])
         #expect(result.status == 2)
@@ -167,7 +157,6 @@ final class LookupCommandTests {
 
     @Test("in tmux, which does not reorder, Persian is shown in visual order on the screen")
     func tmuxScreen() throws {
-        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         let tmux = try TmuxScreen(folder: dataDir, columns: 100, rows: 30,
                                   command: [LimotProcess.executable.path, "lookup", "خانه", "--color", "never", "--limit", "1"] + upstream)
         defer { tmux.stop() }

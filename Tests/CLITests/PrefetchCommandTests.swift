@@ -8,26 +8,16 @@ import Testing
 /// name, with the shipped rules and site profile.
 @Suite("limot prefetch and limot cache against the fixture site", .serialized)
 final class PrefetchCommandTests {
-    let authority: TestCertificateAuthority
-    let fixtures: FixtureServer
-    let dataDir: URL
+    let siteFixture: DictionarySiteFixture
+    var authority: TestCertificateAuthority { siteFixture.authority }
+    var fixtures: FixtureServer { siteFixture.fixtures }
+    var dataDir: URL { siteFixture.dataDir }
 
     init() throws {
-        authority = try TestCertificateAuthority(hosts: ["www.loghatnameh.de"])
-        fixtures = try FixtureServer.start(tls: (authority.certificateFile, authority.keyFile))
-        dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-prefetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        siteFixture = try DictionarySiteFixture(name: "prefetch")
     }
 
-    deinit {
-        fixtures.stop()
-        authority.remove()
-        try? FileManager.default.removeItem(at: dataDir)
-    }
-
-    private func upstream(port: Int) -> [String] {
-        ["--connect-to", "www.loghatnameh.de:443:127.0.0.1:\(port)", "--cacert", authority.caFile, "--data-dir", dataDir.path]
-    }
+    private func upstream(port: Int) -> [String] { siteFixture.upstream(port: port) }
 
     /// `limot prefetch FILE` against `port` (the fixture site unless said), with no delay between requests.
     private func prefetch(_ list: URL, _ arguments: [String] = [], port: Int? = nil) throws -> LimotProcess.Result {
