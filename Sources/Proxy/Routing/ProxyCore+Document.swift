@@ -118,7 +118,7 @@ extension ProxyCore {
             cache.store(kept, for: memoryKey, body: fetched.body)
             return .success(noted(kept))
         } else {
-            switch sanitizedAfresh(fetched, top: top) {
+            switch sanitizedAfresh(fetched, top: top, key: memoryKey) {
             case .success(let made): document = made
             case .failure(let error): return .failure(error)
             }
@@ -143,13 +143,10 @@ extension ProxyCore {
         return document
     }
 
-    /// Decodes and sanitizes an answer (remembered in memory by its exact
-    /// bytes and the header that says how to read them: a hit needs no
-    /// decoding and no sanitizing).
-    private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
+    /// Decodes and sanitizes an answer, and remembers the result in memory
+    /// under `key` with the exact bytes it was made from.
+    private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?, key: String) -> Result<SanitizedDocument, ProxyError> {
         let contentType = Self.contentType(fetched.headers)
-        let key = Self.memoryKey(fetched, top: top)
-        if let cached = cache.document(for: key, body: fetched.body) { return .success(cached) }
         let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
         let utf8: [UInt8]
         do {
