@@ -1,4 +1,5 @@
 import Foundation
+import FixtureSupport
 import Testing
 import WebURL
 @testable import ContentRules
@@ -14,18 +15,6 @@ import WebURL
 /// Every index off: each url-filter and condition is decided by RE2.
 private let plainOptions = ContentRuleEngine.Options(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false)
 
-/// SplitMix64: small, fast and deterministic across platforms.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One load to decide with both engines.
 private struct Probe {
