@@ -138,6 +138,13 @@ struct ResourceTests {
         #expect(html.contains(#"<p>x</p><svg><meta><style><img src="https://evil.example/a.png"></style></svg>"#))
     }
 
+    @Test("a tag that breaks out of SVG ends a removed SVG element there, as the browser pops it: what follows is HTML (found by fuzzing)")
+    func breakOutEndsRemovedElement() {
+        let page = #"<p>x</p><svg><script href="/blocked/s.js"><meta></script><style><img src="https://evil.example/a.png"></style>"#
+        let html = Fixtures.sanitize(page, context: Fixtures.context(engine: Self.blocking)).html
+        #expect(html.contains(#"<p>x</p><svg><meta></script><style><img src="https://evil.example/a.png"></style>"#))
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

@@ -272,10 +272,18 @@ struct DocumentRewriter {
 
     /// A tag broke out of SVG or MathML: the browser popped the foreign
     /// elements from `depth` up, so a later end tag (`</script>`) must not
-    /// find them and end what the browser still has open.
+    /// find them and end what the browser still has open. A removed element
+    /// among them (an SVG `<script>` whose source is blocked) ends here too:
+    /// the tag and what follows are no longer its content but HTML, which
+    /// limot must write and read as such, or the browser would stay in SVG
+    /// and read as markup what limot read as style text.
     private mutating func poppedByBreakOut(from depth: Int) {
         tokenizer.inForeignContent = foreign.current != .html
-        if skipping == nil, depth < openElements.count { openElements.removeSubrange(depth...) }
+        if let skipIndex = skipping {
+            guard skipIndex >= depth else { return }
+            skipping = nil
+        }
+        if depth < openElements.count { openElements.removeSubrange(depth...) }
     }
 
     /// Body content (text, or an element that does not stay in a head) ends
