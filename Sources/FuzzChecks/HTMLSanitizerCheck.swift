@@ -5,7 +5,9 @@ import Sanitize
 ///
 /// What must hold: the page comes out as valid UTF-8 (the sanitizer repairs
 /// its input for that), and every URL the sanitized page would load is the
-/// proxy's own (see `ProxyObservation`). Links to other sites are not
+/// proxy's own (see `ProxyObservation`), and no kept inline script names a
+/// URL the rules block (what it computes, the guard script routes in the
+/// browser). Links to other sites are not
 /// loads and stay absolute on purpose, so they are not checked.
 public enum HTMLSanitizerCheck {
     static let nonce = "bm9uY2U0RnV6eg=="
@@ -18,6 +20,7 @@ public enum HTMLSanitizerCheck {
                 detail: excerpt(String(decoding: rendered, as: UTF8.self)))
         }
         try ProxyObservation.checkNoLeaks(ProxyObservation.leakingLoads(ofPage: rendered), target: .htmlSanitizer, output: output)
+        try ProxyObservation.checkScriptsNameNoBlockedURL(ProxyObservation.blockedScriptURLs(ofPage: rendered), target: .htmlSanitizer, output: output)
         try ProxyObservation.checkProxied(
             ProxyObservation.loads(ofPage: rendered), subresourceHosts: document.subresourceHosts, target: .htmlSanitizer, output: output)
     }

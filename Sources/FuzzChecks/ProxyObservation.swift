@@ -55,8 +55,15 @@ enum ProxyObservation {
     }
 
     static let shippedContext = SanitizeContext(documentURL: pageURL, engine: shippedEngine, urlMap: urlMap)
-    static let everyLoadContext = SanitizeContext(documentURL: proxiedPageURL, engine: everyLoadEngine, urlMap: urlMap)
-    static let leakingContext = SanitizeContext(documentURL: proxiedPageURL, engine: leakingEngine, urlMap: urlMap)
+    // The observers read markup only: with every URL blocked, each kept
+    // inline script that names one would count as a leak, but a URL an
+    // allowed script names is routed by the guard script when it is used.
+    // What must hold for scripts is `checkScriptsNameNoBlockedURL`'s.
+    static let everyLoadContext = SanitizeContext(documentURL: proxiedPageURL, engine: everyLoadEngine, urlMap: urlMap, checksInlineScripts: false)
+    static let leakingContext = SanitizeContext(documentURL: proxiedPageURL, engine: leakingEngine, urlMap: urlMap, checksInlineScripts: false)
+    /// The shipped rules on the output, as the browser has it.
+    static let shippedProxiedContext = SanitizeContext(documentURL: proxiedPageURL, engine: shippedEngine, urlMap: urlMap)
+    static let shippedProxiedMarkupContext = SanitizeContext(documentURL: proxiedPageURL, engine: shippedEngine, urlMap: urlMap, checksInlineScripts: false)
 
     /// The loads of a sanitized page that leave the proxy.
     static func leakingLoads(ofPage page: [UInt8]) -> [BlockedResource] {
@@ -77,6 +84,22 @@ enum ProxyObservation {
     /// Every load of a rewritten style sheet.
     static func loads(ofSheet css: String) -> [BlockedResource] {
         CSSRewriter.rewrite(css, baseURL: proxiedSheetURL, context: everyLoadContext).blocked
+    }
+
+    /// The URLs named in the kept inline scripts of a sanitized page that
+    /// the shipped rules block: what sanitizing the output again blocks
+    /// with scripts read, beyond what it blocks reading markup only.
+    static func blockedScriptURLs(ofPage page: [UInt8]) -> [BlockedResource] {
+        let markup = HTMLSanitizer.sanitize(page, context: shippedProxiedMarkupContext).blocked
+        return HTMLSanitizer.sanitize(page, context: shippedProxiedContext).blocked.filter { !markup.contains($0) }
+    }
+
+    /// No kept inline script names a URL the rules block (it would run as written).
+    static func checkScriptsNameNoBlockedURL(_ named: [BlockedResource], target: FuzzTarget, output: String) throws(InvariantViolation) {
+        if let url = named.first {
+            throw InvariantViolation(target: target, invariant: "no kept inline script names a blocked URL",
+                detail: "\(url.url) in \(excerpt(output))")
+        }
     }
 
     /// No load leaves the proxy.

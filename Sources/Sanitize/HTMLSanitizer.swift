@@ -24,11 +24,16 @@ public struct SanitizeContext: Sendable {
     public var topURL: WebURL?
     public var engine: ContentRuleEngine
     public var urlMap: ProxyURLMap
-    public init(documentURL: WebURL, topURL: WebURL? = nil, engine: ContentRuleEngine, urlMap: ProxyURLMap) {
+    /// Whether inline scripts are read for the URLs they name (a script
+    /// that names a blocked one is removed). Off only for the fuzz checks'
+    /// observer, which decides every URL as blocked.
+    public var checksInlineScripts: Bool
+    public init(documentURL: WebURL, topURL: WebURL? = nil, engine: ContentRuleEngine, urlMap: ProxyURLMap, checksInlineScripts: Bool = true) {
         self.documentURL = documentURL
         self.topURL = topURL
         self.engine = engine
         self.urlMap = urlMap
+        self.checksInlineScripts = checksInlineScripts
     }
 }
 

@@ -47,6 +47,29 @@ public struct ProxyURLMap: Sendable {
         return Self.isInNamespace(pathAndQuery) ? Self.escapedDocumentPrefix + pathAndQuery : pathAndQuery
     }
 
+    /// Where a navigation to another site goes when the proxy must decide
+    /// it first: `/_limot/leave?to=URL` shows limot's blocked page for a
+    /// page the rules block, and otherwise sends the browser on, without a
+    /// referrer. The guard script sends every scripted navigation there.
+    public static let leavePath = "/_limot/leave"
+
+    /// `/_limot/leave?to=URL` for `url`, every byte but the unreserved
+    /// ones percent-encoded (the fragment included, which the site keeps).
+    public static func leavePath(for url: WebURL) -> String {
+        var out = leavePath + "?to="
+        for byte in url.serialization.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
     /// The proxy path for a subresource `url` loaded as `type`; nil when it
     /// cannot be proxied (not http/https, or with credentials, which a proxy
     /// path cannot carry, or a host `.` or `..`, which browsers remove from

@@ -86,6 +86,27 @@ struct ResourcePolicy {
         return .proxied(path: path, fragment: resolved.fragment)
     }
 
+    /// The types a URL named in an inline script's text is decided as: the
+    /// script may load it as any of them, or go there.
+    static let scriptNamedTypes: [ResourceTypes] = [.script, .childDocument, .image, .fetch, .ping, .styleSheet, .media, .other, .topDocument]
+
+    /// Whether the rules block a URL written in an inline script's text as
+    /// any of `scriptNamedTypes`; the first type that is blocked is
+    /// recorded with its rules, as a blocked load. A URL that is not blocked
+    /// is not rewritten (the guard script routes it when the script uses
+    /// it), but its host counts as one the page uses.
+    mutating func blocksScriptNamedURL(_ raw: String) -> Bool {
+        let key = ByteKey(raw, tag: UInt32.max)
+        if let known = subresources[key] { return known == .blocked }
+        var blocked = false
+        if let url = try? WebURL(raw, relativeTo: base), url.scheme == "http" || url.scheme == "https" {
+            blocked = Self.scriptNamedTypes.contains { decide(raw, type: $0) == .blocked }
+            if !blocked { hosts.insert(url.hostname) }
+        }
+        subresources[key] = blocked ? .blocked : .unchanged
+        return blocked
+    }
+
     /// Takes over what a nested document (an iframe's `srcdoc`) blocked and routed.
     mutating func absorb(blocked others: [BlockedResource], hosts otherHosts: Set<String>) {
         for record in others where !blocked.contains(record) { blocked.append(record) }
@@ -107,14 +128,18 @@ struct ResourcePolicy {
     }
 
     /// Where a navigation to an absolute URL goes (a form without action
-    /// posts to its document, whatever the base).
+    /// posts to its document, whatever the base). Another site's page that
+    /// the rules block goes to the proxy's leave address, which shows why;
+    /// a script that clicks such a link (in a new window too) gets no further.
     func target(of url: inout WebURL) -> Navigation {
-        if url.scheme == "http" {
+        guard url.scheme == "http" || url.scheme == "https" else { return .unchanged }
+        let isSite = url.origin == urlMap.site.origin
+        if url.scheme == "http" || !isSite {
             // make-https applies to navigations too, as WebKit applies it to top documents.
             let decision = engine.decide(ResourceRequest(url: url.removingFragment, type: .topDocument, pageURL: url.removingFragment, method: .get))
+            if !isSite, decision.isBlocked { return .external(ProxyURLMap.leavePath(for: url)) }
             if decision.makesHTTPS { url = url.withScheme("https") }
         }
-        guard url.scheme == "http" || url.scheme == "https" else { return .unchanged }
         if let path = urlMap.documentPath(for: url) {
             return .site(path + (url.fragment.map { "#" + $0 } ?? ""))
         }

@@ -72,6 +72,13 @@ extension DocumentRewriter {
     private mutating func planScript(namespace: ForeignContent.Namespace) -> Plan {
         let source = namespace == .html ? attributes[.src] : attributes.hrefOrXLink ?? attributes[.src]
         guard route(source, .script, blocked: .element) == .keep else { return .remove }
+        if namespace == .html, source == nil {
+            // Speculation rules would have the browser prefetch or prerender
+            // other sites itself; behind the proxy they are of no use.
+            if let type = attributes[.type], Self.asciiLowercasedTrimmed(value(type)) == "speculationrules" { return .remove }
+            // An inline script that names a URL the rules block never runs as written.
+            if context.checksInlineScripts, inlineScriptNamesBlockedURL() { return .remove }
+        }
         // The proxy's CSP allows scripts by nonce only: each kept script gets this response's.
         edits.drop(attributes[.nonce])
         edits.addsNonce = true
@@ -111,6 +118,18 @@ extension DocumentRewriter {
             edits.replace(srcdoc, withDocument: nested.segments)
         }
         return .keep
+    }
+
+    /// Whether the text of the inline script whose start tag was just read
+    /// names a URL the rules block (each is recorded as blocked).
+    private mutating func inlineScriptNamesBlockedURL() -> Bool {
+        let end = tokenizer.endOfScriptData().end
+        guard end > tokenizer.position else { return false }
+        var blocked = false
+        for url in ScriptURLs.urls(in: raw(tokenizer.position..<end)) where policy.blocksScriptNamedURL(url) {
+            blocked = true
+        }
+        return blocked
     }
 
     /// ASCII-lower-cased with ASCII whitespace trimmed, for keyword attributes.
