@@ -42,6 +42,9 @@ let package = Package(
         // libcurl from Debian's -dev package, with typed shims for the
         // variadic calls Swift cannot make directly.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // zlib from Debian: the proxy sends its own injected files (the
+        // guard script, the style sheets) compressed, made once at start.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Fetch: an async HTTP client over libcurl with named limits.
         .target(name: "Fetch", dependencies: ["CCurl", "WebURL"]),
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
@@ -60,7 +63,7 @@ let package = Package(
         .target(
             name: "Proxy",
             dependencies: [
-                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Store",
+                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Store", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Proxy
 
@@ -53,17 +54,52 @@ struct PageTextTests {
         #expect(ProxyCore.localPath(nil) == nil)
     }
 
-    @Test func darkThemeArrivesFirstWithColorScheme() {
-        let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}")
-        let dark = sheets.headStart(theme: .dark, withBar: false)
-        #expect(dark.hasPrefix(#"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="/_limot/static/dark-"#))
-        #expect(sheets.headStart(theme: .auto, withBar: false).contains(#"media="(prefers-color-scheme: dark)""#))
-        #expect(!sheets.headStart(theme: .light, withBar: true).contains("limot-theme"))
-        #expect(sheets.headStart(theme: .light, withBar: true).contains("/_limot/static/bar-"))
-        // The linked files are the stylesheets, under names that change with them.
+    @Test func guardThenDarkThemeArriveFirstWithColorScheme() {
+        let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}", guard: "// why\n  (function () {\n  // more\n  })();\n")
+        func head(_ theme: Theme, bar: Bool) -> String {
+            sheets.headStart(theme: theme, withBar: bar, nonce: "abc123", site: "https://www.loghatnameh.de")
+        }
+        // The guard first, under the nonce, told the site; then the theme.
+        let dark = head(.dark, bar: false)
+        #expect(dark.hasPrefix(#"<script src="/_limot/static/guard-"#))
+        #expect(dark.contains(#"nonce="abc123" data-site="https://www.loghatnameh.de"></script><meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="/_limot/static/dark-"#))
+        #expect(head(.auto, bar: false).contains(#"media="(prefers-color-scheme: dark)""#))
+        #expect(!head(.light, bar: true).contains("limot-theme"))
+        #expect(head(.light, bar: true).contains("/_limot/static/bar-"))
+        // A site with a quote cannot break out of the attribute.
+        #expect(sheets.headStart(theme: .light, withBar: false, nonce: "n", site: #"https://x"><img"#).contains(#"data-site="https://x&quot;&gt;&lt;img""#))
+        // The linked files are the stylesheets and the guard, under names that change with them.
         let darkPath = sheets.files.keys.first { $0.hasPrefix("/_limot/static/dark-") }
-        #expect(darkPath.flatMap { sheets.files[$0] } == Array("body{background:#000}".utf8))
+        #expect(darkPath.flatMap { sheets.files[$0]?.bytes } == Array("body{background:#000}".utf8))
         #expect(Stylesheets(dark: "body{background:#111}", bar: "").files.keys.contains(darkPath ?? "") == false)
+        // The guard is served without its comment lines and indentation, as JavaScript.
+        let guardFile = sheets.files.first { $0.key.hasPrefix("/_limot/static/guard-") && $0.key.hasSuffix(".js") }?.value
+        #expect(guardFile?.type == "text/javascript; charset=utf-8")
+        #expect(guardFile.map { String(decoding: $0.bytes, as: UTF8.self) } == "(function () {\n})();")
+    }
+
+    @Test func theShippedGuardIsSmall() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let source = try String(contentsOf: root.appendingPathComponent("Stylesheets/guard.js"), encoding: .utf8)
+        let sheets = Stylesheets(dark: "", bar: "", guard: source)
+        let served = sheets.guardScript
+        #expect(served.contains("navigation") && !served.contains("\n//"))
+        // Under 4 KB as a browser gets it (deflated, once: it is cached for good).
+        let file = try #require(sheets.files.first { $0.key.hasSuffix(".js") }?.value)
+        let deflated = try #require(file.deflated)
+        #expect(deflated.count < 4096, "\(deflated.count) bytes deflated (\(served.utf8.count) as written)")
+        #expect(file.bytes == Array(served.utf8))
+    }
+
+    @Test func deflateOnlyWhenTheBrowserAsks() {
+        #expect(Deflate.isAccepted(["gzip, deflate, br, zstd"]))
+        #expect(Deflate.isAccepted(["gzip", "Deflate;q=0.5"]))
+        #expect(!Deflate.isAccepted(["gzip, br"]))
+        #expect(!Deflate.isAccepted(["deflate;q=0"]))
+        #expect(!Deflate.isAccepted([]))
+        // zlib's format, which browsers read for `deflate`: a 0x78 header.
+        #expect(Deflate.compressed(Array(repeating: 65, count: 1000))?.first == 0x78)
     }
 }
 

@@ -2,11 +2,14 @@
 /// toggle and the count of what was blocked. Plain links and a form, so it
 /// works with JavaScript off; styled by `Stylesheets/bar.css` only.
 ///
-/// Its one script is for the browser's own back and forward buttons: a page
-/// restored from the back-forward cache would show the bar as it was when the
-/// page was first loaded, and the proxy would not hear of the move. The
-/// script reloads such a page, so the proxy's history moves with the
-/// browser's and the bar is drawn afresh.
+/// Its one script makes back, forward and reload the tab's own: each tab
+/// has its own history in the browser, and a new tab (a link opened with a
+/// middle click) starts its own there. With the Navigation API, the buttons
+/// follow `navigation.canGoBack`/`canGoForward` (which count the proxy's
+/// own pages only) and call `history.back()`/`forward()`; the bar is drawn
+/// again whenever the page is shown, also from the back-forward cache.
+/// Without JavaScript (or that API) the links ask the proxy, which keeps one
+/// history per browser session (`SessionHistory`), shared by its tabs.
 struct NavigationBar {
     var canGoBack: Bool
     var canGoForward: Bool
@@ -35,9 +38,22 @@ struct NavigationBar {
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
         out += "</nav>"
-        out += #"<script nonce="\#(nonce)">addEventListener("pageshow",function(e){if(e.persisted)location.reload()})</script>"#
+        out += #"<script nonce="\#(nonce)">\#(Self.tabHistoryScript)</script>"#
         return out
     }
+
+    /// The tab's own history for the bar (see the type's comment).
+    static let tabHistoryScript = """
+        (function(){var n=window.navigation,bar=document.getElementById("limot-bar");if(!n||!bar)return;\
+        function draw(){[["back",n.canGoBack],["forward",n.canGoForward]].forEach(function(p){\
+        var old=bar.querySelector(".limot-"+p[0]),b=document.createElement(p[1]?"a":"span");if(!old)return;\
+        ["class","title","aria-label"].forEach(function(a){b.setAttribute(a,old.getAttribute(a))});\
+        if(p[1])b.setAttribute("href","/_limot/nav/"+p[0]);else b.setAttribute("aria-disabled","true");\
+        b.textContent=old.textContent;old.replaceWith(b)})}\
+        draw();addEventListener("pageshow",draw);n.addEventListener("navigatesuccess",draw);\
+        bar.addEventListener("click",function(e){var b=e.target.closest("a.limot-back,a.limot-forward,a.limot-reload");if(!b)return;\
+        e.preventDefault();if(b.classList.contains("limot-back"))history.back();else if(b.classList.contains("limot-forward"))history.forward();else location.reload()})})();
+        """
 
     private func button(_ name: String, _ label: String, _ icon: String, enabled: Bool) -> String {
         if enabled {

@@ -7,47 +7,67 @@ public enum Theme: String, Sendable, CaseIterable {
     static let cookieName = "limot_theme"
 }
 
-/// The stylesheets limot injects, read once from `Stylesheets/`.
+/// What limot injects into pages, read once from `Stylesheets/`: the dark
+/// theme, the bar's style and the guard script.
 ///
 /// Pages link them from the first bytes of `<head>`, under names that carry
 /// a hash of their content: a render-blocking style sheet there means no white
-/// flash, and the browser fetches each once and caches it for good (about
-/// 25 KB that every page would otherwise repeat).
+/// flash, the guard runs before any script of the site, and the browser
+/// fetches each once and caches it for good (about 30 KB that every page
+/// would otherwise repeat).
 public struct Stylesheets: Sendable {
     /// The dark theme (`Stylesheets/dark.css`).
     public let dark: String
     /// The navigation bar (`Stylesheets/bar.css`).
     public let bar: String
-    /// Proxy path → file, for `/_limot/static/…`.
-    let files: [String: [UInt8]]
+    /// The guard (`Stylesheets/guard.js`) as served: its comment lines left out.
+    public let guardScript: String
+    /// Proxy path → (content type, file, the file deflated), for
+    /// `/_limot/static/…`. The guard is about 10 KB as written and under
+    /// 4 KB deflated, which is what a browser that asks for it gets.
+    let files: [String: (type: String, bytes: [UInt8], deflated: [UInt8]?)]
     private let darkPath: String
     private let barPath: String
+    private let guardPath: String
 
-    public init(dark: String, bar: String) {
+    public init(dark: String, bar: String, guard guardSource: String = "") {
         self.dark = dark
         self.bar = bar
+        guardScript = Self.withoutCommentLines(guardSource)
         darkPath = "/_limot/static/dark-\(Self.contentHash(dark)).css"
         barPath = "/_limot/static/bar-\(Self.contentHash(bar)).css"
-        files = [darkPath: Array(dark.utf8), barPath: Array(bar.utf8)]
+        guardPath = "/_limot/static/guard-\(Self.contentHash(guardScript)).js"
+        let css = "text/css; charset=utf-8"
+        func file(_ type: String, _ text: String) -> (String, [UInt8], [UInt8]?) {
+            (type, Array(text.utf8), Deflate.compressed(Array(text.utf8)))
+        }
+        files = [darkPath: file(css, dark), barPath: file(css, bar), guardPath: file("text/javascript; charset=utf-8", guardScript)]
     }
 
-    /// What goes first into every page's `<head>`: the colour scheme, the
-    /// theme (for `auto` only when the browser prefers dark) and the bar's
-    /// style. The paths are limot's own, so nothing needs escaping.
-    func headStart(theme: Theme, withBar: Bool) -> String {
-        var out: String
+    /// What goes first into every page's `<head>`: the guard script (under
+    /// the response's CSP nonce, told the site's origin), the colour scheme,
+    /// the theme (for `auto` only when the browser prefers dark) and the
+    /// bar's style. The paths are limot's own; the site is escaped.
+    func headStart(theme: Theme, withBar: Bool, nonce: String, site: String) -> String {
+        var out = #"<script src="\#(guardPath)" nonce="\#(nonce)" data-site="\#(HTMLEscaping.escape(site))"></script>"#
         switch theme {
         case .auto:
-            out = #"<meta name="color-scheme" content="light dark"><link rel="stylesheet" id="limot-theme" media="(prefers-color-scheme: dark)" href="\#(darkPath)">"#
+            out += #"<meta name="color-scheme" content="light dark"><link rel="stylesheet" id="limot-theme" media="(prefers-color-scheme: dark)" href="\#(darkPath)">"#
         case .dark:
-            out = #"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="\#(darkPath)">"#
+            out += #"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="\#(darkPath)">"#
         case .light:
-            out = #"<meta name="color-scheme" content="light">"#
+            out += #"<meta name="color-scheme" content="light">"#
         }
         if withBar {
             out += #"<link rel="stylesheet" id="limot-bar-style" href="\#(barPath)">"#
         }
         return out
+    }
+
+    /// The script without the lines that are only comments (`//` first) and
+    /// without indentation: what a browser needs of it.
+    static func withoutCommentLines(_ source: String) -> String {
+        source.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }.joined(separator: "\n")
     }
 
     /// 64-bit FNV-1a of the text, in hex: changes whenever the file does.

@@ -79,8 +79,8 @@ struct Exchange {
     }
 
     func page(_ page: ProxyPage, status: Int, withBar: Bool = true, copy: CopyNotice? = nil) -> Response {
-        let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar)
         let nonce = Self.newToken()
+        let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar, nonce: nonce, site: core.urlMap.site.origin)
         let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce, copy: copy) : "")
         return ResponseHeaders.html(status: status, body: Array(html.utf8), nonce: nonce)
     }

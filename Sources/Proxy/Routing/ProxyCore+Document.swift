@@ -87,7 +87,7 @@ extension ProxyCore {
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
         let html = document.render(
             nonce: nonce,
-            headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true),
+            headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true, nonce: nonce, site: urlMap.site.origin),
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got))
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)

@@ -50,7 +50,7 @@ extension ProxyCore {
             case .success(let document):
                 exchange.blockedCount = document.blocked.count
                 let nonce = Exchange.newToken()
-                let html = document.render(nonce: nonce, headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: false), bodyEnd: "")
+                let html = document.render(nonce: nonce, headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: false, nonce: nonce, site: urlMap.site.origin), bodyEnd: "")
                 return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
             case .failure(let error):
                 return exchange.page(error, withBar: false)

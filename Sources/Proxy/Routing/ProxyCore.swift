@@ -106,12 +106,19 @@ final class ProxyCore: Sendable {
         case "theme":
             return setTheme(exchange: &exchange)
         case _ where route.hasPrefix("static/"):
-            guard let css = configuration.stylesheets.files[path] else {
-                return ResponseHeaders.text(status: 404, "no such style sheet")
+            guard let file = configuration.stylesheets.files[path] else {
+                return ResponseHeaders.text(status: 404, "no such file")
             }
             var extra = HTTPFields()
             extra[.cacheControl] = "public, max-age=31536000, immutable"
-            return ResponseHeaders.resource(status: 200, contentType: "text/css; charset=utf-8", body: css, extra: extra)
+            extra[.vary] = "Accept-Encoding"
+            if let deflated = file.deflated, Deflate.isAccepted(exchange.request.headers[values: .acceptEncoding]) {
+                extra[.contentEncoding] = "deflate"
+                return ResponseHeaders.resource(status: 200, contentType: file.type, body: deflated, extra: extra)
+            }
+            return ResponseHeaders.resource(status: 200, contentType: file.type, body: file.bytes, extra: extra)
+        case "leave":
+            return leave(exchange: &exchange)
         case "stats":
             let snapshot = blockLog.snapshot()
             return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts).page, status: 200)

@@ -7,11 +7,18 @@ import Hummingbird
 enum ResponseHeaders {
     /// The policy for pages: scripts need the per-response nonce or come
     /// from the proxy; everything else from the proxy only.
+    ///
+    /// Two policies, both enforced (a comma joins them): a script of the
+    /// site can read the nonce and give it to a script it inserts from an
+    /// ad host, which the first policy alone would let load. The second
+    /// allows external scripts from the proxy only, so a nonce opens inline
+    /// scripts and nothing else.
     static func pagePolicy(nonce: String) -> String {
         "default-src 'self'; script-src 'self' 'nonce-\(nonce)'; style-src 'self' 'unsafe-inline'; "
             + "img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' blob:; connect-src 'self'; "
             + "frame-src 'self'; worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; "
-            + "base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'self', "
+            + "script-src 'self' 'unsafe-inline'"
     }
 
     /// The policy for everything else (images, scripts, CSS as files): an

@@ -42,6 +42,8 @@ final class ChromeDriver: Sendable {
             "--host-rules=\(hostMap)", "--host-resolver-rules=\(hostMap)", "--ignore-certificate-errors",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--no-first-run", "--no-default-browser-check", "--disable-default-apps",
+            // Scripts' windows open as a person's would (the leak tests' windows).
+            "--disable-popup-blocking",
             "--lang=de-DE",
         ]
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
@@ -80,6 +82,30 @@ final class BrowserSession: @unchecked Sendable {
     func back() throws { try call("POST", "/back") }
     func forward() throws { try call("POST", "/forward") }
     func refresh() throws { try call("POST", "/refresh") }
+
+    /// Opens a new tab and returns its handle (the current one stays current).
+    func newTab() throws -> String {
+        let value = try call("POST", "/window/new", ["type": "tab"]) as? [String: Any]
+        guard let handle = value?["handle"] as? String else { throw BrowserError("no new tab: \(String(describing: value))") }
+        return handle
+    }
+
+    /// The handles of the session's tabs and windows.
+    var handles: [String] { get throws { try call("GET", "/window/handles") as? [String] ?? [] } }
+    var handle: String { get throws { try call("GET", "/window") as? String ?? "" } }
+    func switchTo(_ handle: String) throws { try call("POST", "/window", ["handle": handle]) }
+
+    /// A middle click on an element, as a person opens a link in a new tab.
+    func middleClick(_ selector: String) throws {
+        let reference = try element(selector)
+        try call("POST", "/actions", ["actions": [[
+            "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "origin": reference, "x": 0, "y": 0],
+                ["type": "pointerDown", "button": 1], ["type": "pointerUp", "button": 1],
+            ],
+        ] as [String: Any]]])
+    }
 
     /// Runs `script` (a function body) in the page and returns its result.
     @discardableResult

@@ -1,0 +1,132 @@
+import FixtureSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A listener that every host name resolves to: each connection it sees was
+/// caused by the page and went around the proxy (Tests/Fixtures/connection_recorder.py).
+final class ConnectionRecorder: Sendable {
+    let port: Int
+    private let log: URL
+    private let process: Process
+
+    init() throws {
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("limot-connections-\(UUID().uuidString).log")
+        let script = FixtureServer.script.deletingLastPathComponent().appendingPathComponent("connection_recorder.py")
+        (process, port) = try ChildProcesses.startServer(
+            URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "--log", log.path],
+            name: "connection recorder", portPattern: #""port": (\d+)"#)
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    /// The host each connection named so far (SNI or Host, "?" for none),
+    /// oldest first, but Chromium's own.
+    func hosts() -> [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            .filter { !Self.isChromiumsOwn($0) }
+    }
+
+    /// Chromium 156 still checks for component and extension updates, for
+    /// a Google account and for optimization hints, whatever the flags
+    /// (`--disable-background-networking`, `--disable-component-update`,
+    /// `--disable-extensions` tried): those connections are the browser's,
+    /// named exactly here, and no page of the tests names these hosts.
+    static func isChromiumsOwn(_ host: String) -> Bool {
+        host == "accounts.google.com" || host.hasSuffix(".googleapis.com")
+            || (host.hasPrefix("clients") && host.hasSuffix(".google.com") && host.dropFirst(7).dropLast(11).allSatisfy(\.isNumber))
+    }
+}
+
+/// The browser is the judge: a real Chromium, every host name mapped to the
+/// connection recorder, its own background traffic off. Each family of ways
+/// a page can make the browser connect somewhere is tried by the fixture
+/// page `/leaks/?f=FAMILY` (its first-party script builds every URL at run
+/// time), and by the dictionary's own pages. Through limot no connection
+/// may reach the recorder; straight from the fixture server the same page
+/// does connect (the positive control), so each test can fail.
+@Suite(.serialized) struct LeakTests {
+    private static let shared = Mutex<Result<ConnectionRecorder, any Error>?>(nil)
+    static func recorder() throws -> ConnectionRecorder {
+        try shared.withLock { recorder in
+            if recorder == nil { recorder = Result { try ConnectionRecorder() } }
+            return try recorder!.get()
+        }
+    }
+
+    static let families = [
+        "frames", "images", "scripts", "links", "write", "network", "workers", "ping", "speculation", "css",
+        "nav-location", "nav-assign", "nav-replace", "nav-history", "nav-open", "nav-anchor", "nav-form", "nav-refresh",
+    ]
+
+    /// Opens `path` of the fixture site, straight or through limot, and
+    /// returns the connections the recorder saw meanwhile (after a pause
+    /// for late loads, windows and navigations).
+    private static func connections(opening url: String, in browser: BrowserSession, recorder: ConnectionRecorder, waitFor script: String?) throws -> [String] {
+        let before = recorder.hosts().count
+        try browser.open(url)
+        if let script { try? browser.wait(until: script, timeout: .seconds(5), "the page's script") }
+        Thread.sleep(forTimeInterval: 1.5)
+        return Array(recorder.hosts().dropFirst(before))
+    }
+
+    /// The connections a page makes straight from the fixture server.
+    private static func control(opening url: String, testbed: ProxyTestbed, recorder: ConnectionRecorder, waitFor script: String) throws -> [String] {
+        let direct = try RealBrowserTests.session(
+            hostMap: "MAP www.loghatnameh.de:80 127.0.0.1:\(testbed.fixtures.plainPort), MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
+        return try connections(opening: url, in: direct, recorder: recorder, waitFor: script)
+    }
+
+    @Test(arguments: families) func noFamilyConnectsAroundTheProxy(family: String) throws {
+        let testbed = try ProxyTestbed.get()
+        let recorder = try Self.recorder()
+        let tried = "return document.documentElement.dataset.tried === '\(family)' || !location.pathname.startsWith('/leaks/')"
+
+        // Positive control: the same page from the fixture server, no limot.
+        // Its browser is closed before the next one starts (an event stream
+        // would go on reconnecting).
+        let control = try Self.control(opening: "http://www.loghatnameh.de/leaks/?f=\(family)", testbed: testbed, recorder: recorder, waitFor: tried)
+        #expect(!control.isEmpty, "\(family): without limot the page made no connection, so this test could not fail")
+
+        // Through limot: nothing but the proxy.
+        let browser = try RealBrowserTests.session(hostMap: "MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
+        let origin = "http://127.0.0.1:\(testbed.proxy.port)"
+        let leaked = try Self.connections(opening: origin + "/leaks/?f=\(family)", in: browser, recorder: recorder, waitFor: tried)
+        #expect(leaked.isEmpty, "\(family): through limot the page connected to \(leaked) (without limot: \(control))")
+        for handle in try browser.handles {
+            try browser.switchTo(handle)
+            let url = try browser.url
+            #expect(url.hasPrefix(origin + "/") || url == "about:blank", "\(family): a tab left the proxy for \(url)")
+        }
+    }
+
+    @Test func aNavigationTheRulesBlockGetsLimotsBlockedPage() throws {
+        let testbed = try ProxyTestbed.get()
+        let recorder = try Self.recorder()
+        let browser = try RealBrowserTests.session(hostMap: "MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
+        let origin = "http://127.0.0.1:\(testbed.proxy.port)"
+        _ = try Self.connections(opening: origin + "/leaks/?f=nav-location", in: browser, recorder: recorder, waitFor: nil)
+        try browser.wait(until: "return location.pathname === '/_limot/leave'", "the leave page")
+        let text = try RealBrowserTests.text(browser)
+        #expect(text.contains("Blocked by your rules") && text.contains("adservice.google.com"), "\(text.prefix(400))")
+        #expect(try browser.run("return document.getElementById('limot-bar') !== null") as? Bool == true)
+    }
+
+    @Test func theDictionarysOwnPagesConnectNowhereElse() throws {
+        let testbed = try ProxyTestbed.get()
+        let recorder = try Self.recorder()
+        let lazy = "return document.documentElement.dataset.lazyAds === 'tried'"
+        let control = try Self.control(opening: "http://www.loghatnameh.de/search?q=Haus", testbed: testbed, recorder: recorder, waitFor: lazy)
+        #expect(control.contains("googleads.g.doubleclick.net"), "without limot: \(control)")
+
+        let browser = try RealBrowserTests.session(hostMap: "MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
+        let origin = "http://127.0.0.1:\(testbed.proxy.port)"
+        for path in ["/", "/search?q=Haus", "/search?q=gehen"] {
+            let leaked = try Self.connections(opening: origin + path, in: browser, recorder: recorder, waitFor: lazy)
+            #expect(leaked.isEmpty, "\(path): connected to \(leaked)")
+        }
+        // The site's own scripts still run: the inline one, the file, the late loader.
+        #expect(try browser.run("return document.documentElement.dataset.siteScript") as? String == "ran")
+        #expect(try browser.run("return document.documentElement.dataset.siteJs") as? String == "ran")
+    }
+}
