@@ -59,10 +59,11 @@ struct PageTextTests {
         func head(_ theme: Theme, bar: Bool) -> String {
             sheets.headStart(theme: theme, withBar: bar, nonce: "abc123", site: "https://www.loghatnameh.de")
         }
-        // The guard first, under the nonce, told the site; then the theme.
+        // The theme first, then the guard, under the nonce, told the site.
         let dark = head(.dark, bar: false)
-        #expect(dark.hasPrefix(#"<script src="/_limot/static/guard-"#))
-        #expect(dark.contains(#"nonce="abc123" data-site="https://www.loghatnameh.de"></script><meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="/_limot/static/dark-"#))
+        #expect(dark.hasPrefix(#"<meta name="color-scheme" content="dark"><link rel="stylesheet" id="limot-theme" href="/_limot/static/dark-"#))
+        #expect(dark.hasSuffix(#"nonce="abc123" data-site="https://www.loghatnameh.de"></script>"#))
+        #expect(dark.contains(#".css"><script src="/_limot/static/guard-"#))
         #expect(head(.auto, bar: false).contains(#"media="(prefers-color-scheme: dark)""#))
         #expect(!head(.light, bar: true).contains("limot-theme"))
         #expect(head(.light, bar: true).contains("/_limot/static/bar-"))

@@ -44,12 +44,13 @@ public struct Stylesheets: Sendable {
         files = [darkPath: file(css, dark), barPath: file(css, bar), guardPath: file("text/javascript; charset=utf-8", guardScript)]
     }
 
-    /// What goes first into every page's `<head>`: the guard script (under
-    /// the response's CSP nonce, told the site's origin), the colour scheme,
-    /// the theme (for `auto` only when the browser prefers dark) and the
-    /// bar's style. The paths are limot's own; the site is escaped.
+    /// What goes first into every page's `<head>`: the colour scheme, the
+    /// theme (for `auto` only when the browser prefers dark), the bar's style,
+    /// then the guard script (under the response's CSP nonce, told the site's
+    /// origin), before anything of the site. The paths are limot's own; the
+    /// site is escaped.
     func headStart(theme: Theme, withBar: Bool, nonce: String, site: String) -> String {
-        var out = #"<script src="\#(guardPath)" nonce="\#(nonce)" data-site="\#(HTMLEscaping.escape(site))"></script>"#
+        var out = ""
         switch theme {
         case .auto:
             out += #"<meta name="color-scheme" content="light dark"><link rel="stylesheet" id="limot-theme" media="(prefers-color-scheme: dark)" href="\#(darkPath)">"#
@@ -61,6 +62,7 @@ public struct Stylesheets: Sendable {
         if withBar {
             out += #"<link rel="stylesheet" id="limot-bar-style" href="\#(barPath)">"#
         }
+        out += #"<script src="\#(guardPath)" nonce="\#(nonce)" data-site="\#(HTMLEscaping.escape(site))"></script>"#
         return out
     }
 

@@ -128,5 +128,17 @@ final class ConnectionRecorder: Sendable {
         // The site's own scripts still run: the inline one, the file, the late loader.
         #expect(try browser.run("return document.documentElement.dataset.siteScript") as? String == "ran")
         #expect(try browser.run("return document.documentElement.dataset.siteJs") as? String == "ran")
+        // Its script's control works: the examples toggle on a result page.
+        try browser.open(origin + "/search?q=Haus")
+        let hidden = "return document.querySelector('.hide-examples') !== null"
+        let before = try browser.run(hidden) as? Bool
+        try browser.click(".toggle-examples")
+        #expect(try browser.run(hidden) as? Bool != before, "the site's example toggle did nothing")
+        // Its suggestions for a word it does not know lead to the word.
+        let misspelled = try Self.connections(opening: origin + "/search?q=Hauz", in: browser, recorder: recorder, waitFor: nil)
+        #expect(misspelled.isEmpty, "\(misspelled)")
+        try browser.click(#".suggestions a[href="/search?q=Haus"]"#)
+        try browser.wait(until: "return location.search === '?q=Haus'", "the suggestion to open")
+        #expect(try RealBrowserTests.text(browser).contains("خانه"))
     }
 }

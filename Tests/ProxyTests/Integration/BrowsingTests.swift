@@ -31,12 +31,15 @@ import Testing
         for host in ProxyTestbed.adHosts {
             #expect(!html.contains("src=\"https://\(host)"), "a reference to \(host) is left in the page")
         }
-        // The guard script first in the head, then the theme; the bar last in the body.
-        let head = try #require(html.range(of: "<head")).upperBound
-        let guardScript = try #require(html.range(of: #"<script src="/_limot/static/guard-"#))
-        #expect(html[head..<guardScript.lowerBound].count < 20, "the guard is not the first thing in <head>")
-        let guardEnd = try #require(html[guardScript.upperBound...].range(of: "</script>")).upperBound
-        #expect(html[guardEnd...].hasPrefix("<meta name=\"color-scheme\""), "the theme does not follow the guard")
+        // The theme first in the head, then the guard script before anything
+        // of the site's; the bar last in the body.
+        let head = try #require(html.range(of: "<head")).lowerBound
+        let theme = try #require(html.range(of: "<meta name=\"color-scheme\"")).lowerBound
+        #expect(html[head..<theme].count < 20, "the theme is not the first thing in <head>")
+        let guardScript = try #require(html.range(of: #"<script src="/_limot/static/guard-"#)).lowerBound
+        let firstScript = try #require(html.range(of: "<script")).lowerBound
+        #expect(guardScript == firstScript, "a script comes before the guard")
+        #expect(html[theme..<guardScript].count < 400)
         #expect(html.contains("<nav id=\"limot-bar\""))
         // A strict policy with a nonce, and the page's inline scripts carry it.
         let policy = try #require(page.header("Content-Security-Policy"))
