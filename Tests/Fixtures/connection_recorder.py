@@ -11,8 +11,9 @@ connections are counted, not requests.
 Usage:  connection_recorder.py --log FILE [--parent-watch]
 
 Prints {"port": N} once it listens on 127.0.0.1:N. For each connection it
-appends one line to FILE: the TLS SNI of a ClientHello, else the HTTP Host
-header, else "?" when the client said nothing within two seconds. An HTTP
+appends one line to FILE: the TLS SNI of a ClientHello, else the host of a
+CONNECT (a browser told to use this as its proxy) or the HTTP Host header,
+else "?" when the client said nothing within two seconds. An HTTP
 request gets an empty 204 answer; TLS is closed after the ClientHello.
 """
 import argparse, json, os, socket, sys, threading
@@ -41,6 +42,9 @@ def sni(data):
 
 
 def host_header(data):
+    # A browser told to use this as its proxy names the host in CONNECT.
+    if data.startswith(b"CONNECT "):
+        return data.split(b" ")[1].decode("latin-1").rsplit(":", 1)[0]
     for line in data.split(b"\r\n")[1:]:
         if not line:
             break
