@@ -17,12 +17,7 @@ extension ProxyCore {
         }
         var url = requested
         let decision = configuration.engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url))
-        if decision.isBlocked {
-            let rules = decision.decidingRules.map(\.description)
-            blockLog.record(host: url.hostname, rules: rules)
-            exchange.blockedCount += 1
-            return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
-        }
+        if decision.isBlocked { return blockedPage(url, decision: decision, exchange: &exchange) }
         if decision.makesHTTPS { url = url.withScheme("https") }
         if let why = policy.refusal(for: url, requireKnownHost: requireKnownHost) {
             return exchange.page(ProxyError(status: 403, title: "Refused", detail: why, url: url.serialization))
@@ -91,6 +86,14 @@ extension ProxyCore {
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got))
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
+    }
+
+    /// limot's page for a page the rules block, logged and counted.
+    func blockedPage(_ url: WebURL, decision: Decision, exchange: inout Exchange) -> Response {
+        let rules = decision.decidingRules.map(\.description)
+        blockLog.record(host: url.hostname, rules: rules)
+        exchange.blockedCount += 1
+        return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
     }
 
     /// The sanitized form of an HTML answer, with its blocked resources

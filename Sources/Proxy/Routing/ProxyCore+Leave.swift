@@ -34,12 +34,7 @@ extension ProxyCore {
         }
         let page = url.removingFragment
         let decision = configuration.engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page))
-        if decision.isBlocked {
-            let rules = decision.decidingRules.map(\.description)
-            blockLog.record(host: url.hostname, rules: rules)
-            exchange.blockedCount += 1
-            return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: page.serialization, cause: rules.joined(separator: ", ")))
-        }
+        if decision.isBlocked { return blockedPage(page, decision: decision, exchange: &exchange) }
         if decision.makesHTTPS { url = url.withScheme("https") }
         if let address = url.host?.ipAddress, address.isPrivateOrLocal || address.isLoopback {
             return exchange.page(ProxyError(status: 403, title: "Refused", detail: "\(address) is a loopback or private address; limot sends no page there.", url: page.serialization))
