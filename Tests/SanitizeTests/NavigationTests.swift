@@ -101,6 +101,17 @@ struct NavigationTests {
         #expect(!html.contains("cdn.example.org"))
     }
 
+    @Test("</p> and </br> end SVG: a <base> after them is a base; </p> in a <foreignObject> ends no SVG, and a <base> after it is none")
+    func baseAfterEndTagBreakOut() {
+        for endTag in ["</p>", "</br>"] {
+            let html = Self.sanitize(#"<p>x</p><svg>\#(endTag)<base href="https://cdn.example.org/b/"><img src="i.png">"#)
+            #expect(html.contains(#"<img src="/_limot/sub/image/https/cdn.example.org/b/i.png">"#), "\(endTag)")
+        }
+        let html = Self.sanitize(#"<p><svg><foreignObject></p></foreignObject><base href="https://cdn.example.org/b/"></svg><img src="i.png">"#)
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/www.loghatnameh.de/i.png">"#))
+        #expect(!html.contains("cdn.example.org"))
+    }
+
     @Test("a <base> in the text of an <iframe/> is no base: the slash does not end the iframe (found by fuzzing)")
     func baseInRawText() {
         let html = Self.sanitize(#"<iframe/><base href="https://cdn.example.org/b/"></iframe><img src="i.png">"#)

@@ -145,6 +145,36 @@ struct ResourceTests {
         #expect(html.contains(#"<p>x</p><svg><meta></script><style><img src="https://evil.example/a.png"></style>"#))
     }
 
+    @Test("</p> and </br> end SVG as the tags that break out do: the <style> after them is HTML, its CSS routed", arguments: ["</p>", "</br>", "</P>"])
+    func endTagBreakOut(_ endTag: String) {
+        let page = #"<p>x</p><svg>\#(endTag)<style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+        let html = Fixtures.sanitize(page).html
+        #expect(html.contains(#"<p>x</p><svg>\#(endTag)<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#))
+    }
+
+    @Test("</p> ends a removed SVG element there, as the browser pops it: what follows is HTML")
+    func endTagBreakOutEndsRemovedElement() {
+        let page = #"<p>x</p><svg><script href="/blocked/s.js"></p></script><style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+        let html = Fixtures.sanitize(page, context: Fixtures.context(engine: Self.blocking)).html
+        #expect(html.contains(#"<p>x</p><svg></p></script><style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#))
+    }
+
+    @Test("</p> in a <foreignObject> ends no <p> outside it, nor SVG: the browser makes an empty <p> there")
+    func endTagInIntegrationPoint() {
+        for inner in ["", "<svg>"] {
+            let page = #"<p><svg><foreignObject>\#(inner)</p></foreignObject><style><img src="https://evil.example/y.png"></style>"#
+            let html = Fixtures.sanitize(page).html
+            #expect(html.contains(#"</p></foreignObject><style><img src="/_limot/sub/image/https/evil.example/y.png"></style>"#), "inner: \(inner)")
+        }
+    }
+
+    @Test("</br> is a <br>: it ends an open head, so a later </head> ends nothing opened since")
+    func brEndTagEndsHead() {
+        let page = #"<head></br><template></head><svg></template><style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+        let html = Fixtures.sanitize(page).html
+        #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#))
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

@@ -5,6 +5,7 @@ struct Names: Sendable {
     let elements = ElementKind.table
     let attributes = AttributeKind.table
     let body = NameKey("body")
+    let br = NameKey("br")
     let head = NameKey("head")
     let html = NameKey("html")
     let style = NameKey("style")

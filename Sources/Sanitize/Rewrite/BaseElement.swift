@@ -44,9 +44,16 @@ enum BaseElement {
                 tokenizer.inForeignContent = foreign.current != .html
                 openElements.append(name)
             case .endTag:
+                if let depth = foreign.breakOut(endTag: name) {  // `</p>`, `</br>`
+                    tokenizer.inForeignContent = foreign.current != .html
+                    if depth < openElements.count { openElements.removeSubrange(depth...) }
+                }
+                if name == names.br, openElements.last == names.head {
+                    openElements.removeLast()  // `</br>` is a `<br>`: body content ends an open head
+                }
                 if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { continue }
                 let searched = openElements.indices.reversed().prefix(DocumentRewriter.endTagSearchDepth)
-                guard let match = searched.first(where: { openElements[$0] == name }) else { continue }
+                guard let match = searched.first(where: { openElements[$0] == name }), match >= foreign.lowestDepth(endedBy: name) else { continue }
                 openElements.removeSubrange(match...)
                 foreign.closed(from: match)
                 tokenizer.inForeignContent = foreign.current != .html

@@ -216,9 +216,15 @@ struct DocumentRewriter {
 
     private mutating func endTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
+        // `</p>` and `</br>` in SVG or MathML end it (and a removed element
+        // in it), as the tags that break out do: what follows is HTML to the
+        // browser (a `<style>` raw CSS), so it must be to limot.
+        if let depth = foreign.breakOut(endTag: name) { poppedByBreakOut(from: depth) }
+        // `</p>` ends no `<p>` outside the innermost `<foreignObject>`.
+        let lowest = max(foreign.lowestDepth(endedBy: name), openElements.count - Self.endTagSearchDepth)
         var match: Int?
         var candidate = openElements.count - 1
-        while candidate >= 0, candidate >= openElements.count - Self.endTagSearchDepth {
+        while candidate >= lowest {
             if openElements[candidate] == name {
                 match = candidate
                 break
@@ -238,6 +244,11 @@ struct DocumentRewriter {
                 return
             }
             skipping = nil  // an element around the removed one ends: so does the removed one
+        }
+        if name == names.br {
+            // `</br>` is a `<br>` to browsers: body content, which ends a head.
+            if !wroteHead { openHead() }
+            leaveHead()
         }
         if let match {
             openElements.removeSubrange(match...)

@@ -26,12 +26,38 @@ struct ForeignContent {
     /// popped, or nil when the tag breaks nothing.
     mutating func breakOut(_ name: NameKey, hasFontAttributes: Bool) -> Int? {
         guard current != .html, ElementKind.breakOut[name] != nil || (name == Self.font && hasFontAttributes) else { return nil }
+        return popToHTML()
+    }
+
+    /// The end tags `</p>` and `</br>` end foreign content as those start
+    /// tags do: browsers (Blink's, WebKit's and Gecko's tree builders; the
+    /// HTML standard since whatwg/html#5113) pop the open elements down to
+    /// the nearest HTML integration point (or HTML element), then read the
+    /// tag as HTML, where `</br>` is a `<br>` and `</p>` ends a `<p>` in
+    /// scope or makes an empty one. Returns the stack depth from which
+    /// elements were popped, or nil when the tag breaks nothing.
+    mutating func breakOut(endTag name: NameKey) -> Int? {
+        guard current != .html, name == Self.p || name == Self.br else { return nil }
+        return popToHTML()
+    }
+
+    private mutating func popToHTML() -> Int {
         var depth = Int.max
         while let last = open.last, last.content != .html {
             depth = last.depth
             open.removeLast()
         }
         return depth
+    }
+
+    /// The lowest stack depth the end tag `name` can end in HTML content.
+    /// `</p>` ends a `<p>` in button scope only, and every SVG/MathML
+    /// integration point bounds that scope: a `<p>` outside the innermost
+    /// open one stays open, and so do the SVG elements around it (the
+    /// browser makes an empty `<p>` in the `<foreignObject>` instead).
+    func lowestDepth(endedBy name: NameKey) -> Int {
+        guard let last = open.last, name == Self.p else { return 0 }
+        return last.depth + 1
     }
 
     /// An element with content opened in `namespace`, at `depth` in the
@@ -51,4 +77,6 @@ struct ForeignContent {
     }
 
     private static let font = NameKey("font")
+    private static let p = NameKey("p")
+    private static let br = NameKey("br")
 }
