@@ -71,3 +71,16 @@ struct InlineScriptTests {
         #expect(html.contains(#"<a id="2" href="https://de.wikipedia.org/wiki/Haus" rel="noopener noreferrer">"#), "\(html)")
     }
 }
+
+@Suite("Scripts in srcdoc")
+struct SrcdocScriptTests {
+    @Test("a frame's srcdoc keeps its markup but loses its scripts, which would run without the guard")
+    func srcdocScriptsGo() throws {
+        let page = #"<iframe id="f" srcdoc="<p>Hallo</p><script>go()</script><script src=/own.js></script>"></iframe><script>kept()</script>"#
+        let html = Fixtures.sanitize(page, context: Fixtures.context()).html
+        let tag = try #require(html.tag(containing: #"id="f""#))
+        #expect(tag.contains("&lt;p&gt;Hallo&lt;/p&gt;"))
+        #expect(!tag.contains("script"), "\(tag)")
+        #expect(html.contains("kept()"))
+    }
+}

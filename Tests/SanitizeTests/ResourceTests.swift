@@ -235,7 +235,8 @@ struct ResourceTests {
         let tag = try #require(result.html.tag(containing: #"id="f""#))
         #expect(tag.contains("&lt;p&gt;Hallo&lt;/p&gt;"))
         #expect(tag.contains("src=&quot;/_limot/sub/image/https/www.loghatnameh.de/ok.png&quot;"))
-        #expect(tag.contains("&lt;script nonce=&quot;\(Fixtures.nonce)&quot;&gt;go()&lt;/script&gt;"))
+        // Its scripts go: the page's guard script cannot enter it before they run.
+        #expect(!tag.contains("script") && !tag.contains("go()"))
         #expect(!tag.contains("blocked"))
         #expect(result.document.blocked.map(\.url) == ["https://www.loghatnameh.de/blocked/x.png"])
         #expect(result.document.segments.filter { $0 == .headStart }.count == 1)

@@ -72,6 +72,9 @@ extension DocumentRewriter {
     private mutating func planScript(namespace: ForeignContent.Namespace) -> Plan {
         let source = namespace == .html ? attributes[.src] : attributes.hrefOrXLink ?? attributes[.src]
         guard route(source, .script, blocked: .element) == .keep else { return .remove }
+        // A frame's srcdoc is a document the page's own guard script cannot
+        // enter before it runs: its scripts would run unguarded, so they go.
+        if nestingDepth > 0 { return .remove }
         if namespace == .html, source == nil {
             // Speculation rules would have the browser prefetch or prerender
             // other sites itself; behind the proxy they are of no use.
