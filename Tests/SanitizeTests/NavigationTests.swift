@@ -112,6 +112,19 @@ struct NavigationTests {
         #expect(!html.contains("cdn.example.org"))
     }
 
+    @Test("a <base> after an end tag that crosses no <foreignObject>, a </form>, or an <annotation-xml> without HTML encoding reads as a browser's", arguments: [
+        ("<p>x</p><div><svg><foreignObject></div></foreignObject>", false),
+        ("<p>x</p><form><svg></form>", false),
+        ("<head><svg></svg><template></head><svg></template>", true),
+        ("<p>x</p><math><annotation-xml><div></div></annotation-xml>", true),
+        ("<p>x</p><math><annotation-xml encoding=\"text/html\"><div></div></annotation-xml>", false),
+    ])
+    func baseAfterIntegrationPointEndTags(_ prefix: String, _ isBase: Bool) {
+        let html = Self.sanitize(prefix + #"<base href="https://cdn.example.org/b/"><img src="i.png">"#)
+        let host = isBase ? "cdn.example.org/b" : "www.loghatnameh.de"
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/\#(host)/i.png">"#), "\(prefix)")
+    }
+
     @Test("a <base> in the text of an <iframe/> is no base: the slash does not end the iframe (found by fuzzing)")
     func baseInRawText() {
         let html = Self.sanitize(#"<iframe/><base href="https://cdn.example.org/b/"></iframe><img src="i.png">"#)

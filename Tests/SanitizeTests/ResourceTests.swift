@@ -175,6 +175,61 @@ struct ResourceTests {
         #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#))
     }
 
+    @Test("an end tag in a <foreignObject>, <title> or MathML <mi> ends nothing outside it, nor SVG: what follows its end is SVG, where <img> breaks out", arguments: [
+        "<div><svg><foreignObject></div></foreignObject>",
+        "<span><svg><foreignObject></span></foreignObject>",
+        "<div><svg><foreignObject><b></div></b></foreignObject>",
+        "<div><svg><title></div></title>",
+        "<div><math><mi></div></mi>",
+    ])
+    func endTagInIntegrationPointEndsNothingOutside(_ prefix: String) {
+        let html = Fixtures.sanitize(prefix + #"<style><img src="https://evil.example/y.png"></style>"#).html
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/evil.example/y.png">"#), "\(prefix)")
+    }
+
+    @Test("</table> and </template> end what is open in a <foreignObject> in them, as in a browser")
+    func tableAndTemplateEndTagsCrossIntegrationPoints() {
+        for (start, end) in [("<table><tr><td>", "</table>"), ("<template>", "</template>")] {
+            let page = #"\#(start)<svg><foreignObject>\#(end)<style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+            let html = Fixtures.sanitize(page).html
+            #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#), "\(end)")
+        }
+    }
+
+    @Test("</form> takes the form alone off the stack: the SVG opened in it stays open, and <img> in its <style> breaks out")
+    func formEndTagLeavesSVGOpen() {
+        let html = Fixtures.sanitize(#"<form><svg></form><style><img src="https://evil.example/y.png"></style>"#).html
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/evil.example/y.png">"#))
+        // In a template, </form> ends what was opened in the form.
+        let inTemplate = Fixtures.sanitize(#"<template><form><svg></form><style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#).html
+        #expect(inTemplate.contains(#"{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}"#))
+    }
+
+    @Test("<svg> and <math> end an open head, so a later </head> ends nothing opened since")
+    func svgEndsHead() {
+        let inForeignObject = #"<head><svg><foreignObject></head></foreignObject><style><img src="https://evil.example/y.png"></style>"#
+        #expect(Fixtures.sanitize(inForeignObject).html.contains(#"<img src="/_limot/sub/image/https/evil.example/y.png">"#))
+        for element in ["svg", "math"] {
+            let page = #"<head><\#(element)></\#(element)><template></head><svg></template><style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+            let html = Fixtures.sanitize(page).html
+            #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#), "\(element)")
+        }
+    }
+
+    @Test("<annotation-xml> is an HTML integration point only with encoding text/html or application/xhtml+xml: without, <div> ends MathML")
+    func annotationXMLWithoutHTMLEncoding() {
+        let page = #"<p>x</p><math><annotation-xml><div></div></annotation-xml><style>*{background:url(https://evil.example/z.png)}</style>"#
+        #expect(Fixtures.sanitize(page).html.contains(#"<style>*{background:url("/_limot/sub/image/https/evil.example/z.png")}</style>"#))
+        for encoding in ["TEXT/HTML", "application/xhtml+xml"] {
+            // The <div> is in the annotation; the <style> after it is MathML, where <img> breaks out.
+            let page = #"<p>x</p><math><annotation-xml encoding="\#(encoding)"><div></div></annotation-xml><style><img src="https://evil.example/y.png"></style>"#
+            #expect(Fixtures.sanitize(page).html.contains(#"<img src="/_limot/sub/image/https/evil.example/y.png">"#), "\(encoding)")
+        }
+        // <svg> in it is SVG, whatever the encoding: its <style> is CSS.
+        let svg = #"<p>x</p><math><annotation-xml><svg><style>*{background:url(https://evil.example/z.png)}</style>"#
+        #expect(Fixtures.sanitize(svg).html.contains(#"*{background:url("/_limot/sub/image/https/evil.example/z.png")}"#))
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

@@ -6,9 +6,11 @@ struct Names: Sendable {
     let attributes = AttributeKind.table
     let body = NameKey("body")
     let br = NameKey("br")
+    let form = NameKey("form")
     let head = NameKey("head")
     let html = NameKey("html")
     let style = NameKey("style")
+    let template = NameKey("template")
 
     static let shared = Names()
 

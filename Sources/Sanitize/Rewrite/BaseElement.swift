@@ -34,13 +34,14 @@ enum BaseElement {
                     guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
                     return base
                 }
-                if namespace == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil, openElements.last == names.head {
-                    openElements.removeLast()  // body content ends an open head
+                if foreign.current == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil, openElements.last == names.head {
+                    openElements.removeLast()  // body content (`<svg>` too) ends an open head
                 }
                 guard namespace == .html ? !kind.isVoid : !token.selfClosing else { continue }
                 if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
                 guard openElements.count < DocumentRewriter.maximumOpenElements else { continue }
-                foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count)
+                let encodesHTML = name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
+                foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count, encodesHTML: encodesHTML)
                 tokenizer.inForeignContent = foreign.current != .html
                 openElements.append(name)
             case .endTag:
@@ -53,7 +54,13 @@ enum BaseElement {
                 }
                 if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { continue }
                 let searched = openElements.indices.reversed().prefix(DocumentRewriter.endTagSearchDepth)
-                guard let match = searched.first(where: { openElements[$0] == name }), match >= foreign.lowestDepth(endedBy: name) else { continue }
+                let lowest = foreign.lowestDepth(endedBy: name, stackCount: openElements.count)
+                guard let match = searched.first(where: { openElements[$0] == name }), match >= lowest else { continue }
+                if name == names.form, !foreign.isForeign(at: match), !openElements.contains(names.template) {
+                    openElements.remove(at: match)  // `</form>` outside a template removes the form alone
+                    foreign.removed(at: match)
+                    continue
+                }
                 openElements.removeSubrange(match...)
                 foreign.closed(from: match)
                 tokenizer.inForeignContent = foreign.current != .html

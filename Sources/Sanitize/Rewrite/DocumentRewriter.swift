@@ -159,7 +159,9 @@ struct DocumentRewriter {
         let namespace = foreign.namespace(of: kind)
         kind = Self.adjusted(kind, in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
-        if namespace == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil { leaveHead() }
+        // Read as HTML (`<svg>` and `<math>` too), a tag that does not stay
+        // in a head ends an open one.
+        if foreign.current == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil { leaveHead() }
 
         if skipping != nil {
             if hasContent { open(name, kind: kind, namespace: namespace) }
@@ -208,7 +210,8 @@ struct DocumentRewriter {
         if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
         guard openElements.count < Self.maximumOpenElements else { return }
         if skipping == nil {
-            foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count)
+            let encodesHTML = name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
+            foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count, encodesHTML: encodesHTML)
             tokenizer.inForeignContent = foreign.current != .html
         }
         openElements.append(name)
@@ -220,8 +223,8 @@ struct DocumentRewriter {
         // in it), as the tags that break out do: what follows is HTML to the
         // browser (a `<style>` raw CSS), so it must be to limot.
         if let depth = foreign.breakOut(endTag: name) { poppedByBreakOut(from: depth) }
-        // `</p>` ends no `<p>` outside the innermost `<foreignObject>`.
-        let lowest = max(foreign.lowestDepth(endedBy: name), openElements.count - Self.endTagSearchDepth)
+        // `</div>` ends no `<div>` outside the innermost `<foreignObject>`.
+        let lowest = max(foreign.lowestDepth(endedBy: name, stackCount: openElements.count), openElements.count - Self.endTagSearchDepth)
         var match: Int?
         var candidate = openElements.count - 1
         while candidate >= lowest {
@@ -236,8 +239,17 @@ struct DocumentRewriter {
         // where it would have gone. `</head>` ends an open head only (see
         // `leaveHead`), never SVG or MathML.
         if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { match = nil }
+        // `</form>` outside a template takes the form element alone off the
+        // stack: what was opened in it stays open, SVG and MathML too.
+        let removesFormAlone = name == names.form && match.map { !foreign.isForeign(at: $0) } == true && !openElements.contains(names.template)
         if let skipIndex = skipping {
             guard let match else { return }
+            if removesFormAlone, match < skipIndex {
+                openElements.remove(at: match)
+                foreign.removed(at: match)
+                skipping = skipIndex - 1  // the removed element in the form stays open
+                return
+            }
             openElements.removeSubrange(max(match, skipIndex)...)
             if match >= skipIndex {
                 if match == skipIndex { skipping = nil }
@@ -250,7 +262,10 @@ struct DocumentRewriter {
             if !wroteHead { openHead() }
             leaveHead()
         }
-        if let match {
+        if let match, removesFormAlone {
+            openElements.remove(at: match)
+            foreign.removed(at: match)
+        } else if let match {
             openElements.removeSubrange(match...)
             foreign.closed(from: match)
             tokenizer.inForeignContent = foreign.current != .html

@@ -4,9 +4,10 @@
 struct ForeignContent {
     enum Namespace { case html, svg, math }
 
-    /// Open SVG/MathML elements, the namespace of their content, and their
-    /// place in the rewriter's stack of open elements.
-    private var open: [(name: NameKey, content: Namespace, depth: Int)] = []
+    /// Open SVG/MathML elements, the namespace of their content, their
+    /// place in the rewriter's stack of open elements, and whether they bound
+    /// the search of an HTML end tag (see `lowestDepth(endedBy:stackCount:)`).
+    private var open: [(name: NameKey, content: Namespace, depth: Int, bounds: Bool)] = []
 
     /// The namespace of the content at this point.
     var current: Namespace { open.last?.content ?? .html }
@@ -16,6 +17,8 @@ struct ForeignContent {
 
     /// The namespace of an element starting here (after `breakOut`).
     func namespace(of kind: ElementKind) -> Namespace {
+        // `<svg>` in an `<annotation-xml>` is SVG whatever its encoding.
+        if current == .math, kind == .svg, innermost == Self.annotationXML { return .svg }
         guard current == .html else { return current }
         return kind == .svg ? .svg : kind == .math ? .math : .html
     }
@@ -50,24 +53,71 @@ struct ForeignContent {
         return depth
     }
 
-    /// The lowest stack depth the end tag `name` can end in HTML content.
-    /// `</p>` ends a `<p>` in button scope only, and every SVG/MathML
-    /// integration point bounds that scope: a `<p>` outside the innermost
-    /// open one stays open, and so do the SVG elements around it (the
-    /// browser makes an empty `<p>` in the `<foreignObject>` instead).
-    func lowestDepth(endedBy name: NameKey) -> Int {
-        guard let last = open.last, name == Self.p else { return 0 }
-        return last.depth + 1
+    /// The lowest stack depth at which the end tag `name` (in a stack of
+    /// `stackCount` open elements) can end an element. Browsers look for the
+    /// element by name among the SVG/MathML elements on top of the stack
+    /// when the current node is one (the tree builder's "in foreign content"
+    /// steps), then in HTML, where SVG `foreignObject`, `desc` and `title`
+    /// and MathML `mi`, `mo`, `mn`, `ms`, `mtext` and `annotation-xml` (of
+    /// any encoding) bound every scope and are "special": `</div>` (in
+    /// scope), `</span>` ("any other end tag"), `</form>`, `</p>`, `</a>`
+    /// end nothing outside the innermost of them, which stays open with the
+    /// SVG around it. Only table end tags (table scope) and `</template>`
+    /// (the whole stack) cross them. `</p>` and `</br>` go to HTML at once
+    /// (`breakOut(endTag:)`), without the search in foreign content.
+    func lowestDepth(endedBy name: NameKey, stackCount: Int) -> Int {
+        guard Self.crossesIntegrationPoints[name] == nil, let bound = open.last(where: \.bounds) else { return 0 }
+        // The current node is SVG or MathML (an integration point itself, or
+        // inside one with no HTML element between): the elements of the run
+        // of them on top of the stack can end by name.
+        guard name != Self.p, name != Self.br, var run = open.indices.last,
+            current != .html || open[run].depth == stackCount - 1
+        else { return bound.depth + 1 }
+        while run > 0, open[run - 1].depth == open[run].depth - 1 { run -= 1 }
+        return min(bound.depth + 1, open[run].depth)
+    }
+
+    /// Whether the element at `depth` in the stack is SVG or MathML.
+    func isForeign(at depth: Int) -> Bool {
+        open.contains { $0.depth == depth }
     }
 
     /// An element with content opened in `namespace`, at `depth` in the
-    /// stack of open elements.
-    mutating func opened(_ name: NameKey, kind: ElementKind, namespace: Namespace, depth: Int) {
+    /// stack of open elements. `<annotation-xml>` is an HTML integration
+    /// point only when `encodesHTML` (see `annotationEncodesHTML`): without
+    /// that, an HTML tag that breaks out (`<div>`) ends MathML in a browser,
+    /// and the `<style>` after it is HTML.
+    mutating func opened(_ name: NameKey, kind: ElementKind, namespace: Namespace, depth: Int, encodesHTML: Bool) {
         switch namespace {
         case .html: return
-        case .svg: open.append((name, kind == .foreignObject || kind == .desc || kind == .title ? .html : .svg, depth))
-        case .math: open.append((name, kind == .mathIntegration ? .html : .math, depth))
+        case .svg:
+            let integrationPoint = kind == .foreignObject || kind == .desc || kind == .title
+            open.append((name, integrationPoint ? .html : .svg, depth, integrationPoint))
+        case .math:
+            let integrationPoint = kind == .mathIntegration && (name != Self.annotationXML || encodesHTML)
+            open.append((name, integrationPoint ? .html : .math, depth, kind == .mathIntegration))
         }
+    }
+
+    /// Whether an `<annotation-xml>` start tag (the tokenizer's current tag)
+    /// makes an HTML integration point: with `encoding` `text/html` or
+    /// `application/xhtml+xml` (ASCII case-insensitive; the first `encoding`
+    /// counts, as browsers drop later duplicates).
+    static func annotationEncodesHTML(_ tokenizer: borrowing HTMLTokenizer) -> Bool {
+        for index in 0..<tokenizer.attributeCount {
+            let attribute = tokenizer.attribute(index)
+            guard attribute.name == encoding else { continue }
+            let value = attribute.valueRange.map { CharacterReferences.decodeAttribute(UnsafeBufferPointer(rebasing: tokenizer.input[$0])) } ?? ""
+            let lowered = String(decoding: value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return lowered == "text/html" || lowered == "application/xhtml+xml"
+        }
+        return false
+    }
+
+    /// The element at `depth` left the stack alone (`</form>`): the ones
+    /// above it move down a place.
+    mutating func removed(at depth: Int) {
+        for index in open.indices where open[index].depth > depth { open[index].depth -= 1 }
     }
 
     /// An end tag closed the open elements from `depth` up: the SVG/MathML
@@ -76,6 +126,15 @@ struct ForeignContent {
         while let last = open.last, last.depth >= depth { open.removeLast() }
     }
 
+    /// End tags that cross integration points: table scope stops at
+    /// `html`, `table` and `template` only, and `</template>` ends the
+    /// innermost template wherever it is in the stack.
+    private static let crossesIntegrationPoints = NameTable([
+        "caption", "table", "tbody", "td", "template", "tfoot", "th", "thead", "tr",
+    ].map { ($0, true) })
+
+    static let annotationXML = NameKey("annotation-xml")
+    private static let encoding = NameKey("encoding")
     private static let font = NameKey("font")
     private static let p = NameKey("p")
     private static let br = NameKey("br")
