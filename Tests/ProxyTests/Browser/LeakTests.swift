@@ -70,11 +70,31 @@ final class ConnectionRecorder: Sendable {
         return Array(recorder.hosts().dropFirst(before))
     }
 
-    /// The connections a page makes straight from the fixture server.
+    /// Opens `url` in a new browser with `hostMap` and returns the
+    /// connections seen meanwhile, and the browser. A Chromium that dies
+    /// under load (chromedriver: "invalid session id") is started once more;
+    /// the connections are counted from before the first try, so a page
+    /// that connected and then crashed the browser is still seen.
+    private static func fresh(_ url: String, hostMap: String, recorder: ConnectionRecorder, waitFor script: String?) throws -> ([String], BrowserSession) {
+        let before = recorder.hosts().count
+        for attempt in 1... {
+            let browser = try RealBrowserTests.session(hostMap: hostMap)
+            do {
+                _ = try connections(opening: url, in: browser, recorder: recorder, waitFor: script)
+                return (Array(recorder.hosts().dropFirst(before)), browser)
+            } catch let error as BrowserError where attempt < 2 && error.description.contains("invalid session id") {
+                print("\(url): the browser died (\(error)); once more with a new one")
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    /// The connections a page makes straight from the fixture server (its
+    /// browser is closed when this returns: an event stream would go on
+    /// reconnecting during the next test).
     private static func control(opening url: String, testbed: ProxyTestbed, recorder: ConnectionRecorder, waitFor script: String) throws -> [String] {
-        let direct = try RealBrowserTests.session(
-            hostMap: "MAP www.loghatnameh.de:80 127.0.0.1:\(testbed.fixtures.plainPort), MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
-        return try connections(opening: url, in: direct, recorder: recorder, waitFor: script)
+        try fresh(url, hostMap: "MAP www.loghatnameh.de:80 127.0.0.1:\(testbed.fixtures.plainPort), MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1",
+                  recorder: recorder, waitFor: script).0
     }
 
     @Test(arguments: families) func noFamilyConnectsAroundTheProxy(family: String) throws {
@@ -89,9 +109,9 @@ final class ConnectionRecorder: Sendable {
         #expect(!control.isEmpty, "\(family): without limot the page made no connection, so this test could not fail")
 
         // Through limot: nothing but the proxy.
-        let browser = try RealBrowserTests.session(hostMap: "MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1")
         let origin = "http://127.0.0.1:\(testbed.proxy.port)"
-        let leaked = try Self.connections(opening: origin + "/leaks/?f=\(family)", in: browser, recorder: recorder, waitFor: tried)
+        let (leaked, browser) = try Self.fresh(origin + "/leaks/?f=\(family)", hostMap: "MAP * 127.0.0.1:\(recorder.port), EXCLUDE 127.0.0.1",
+                                             recorder: recorder, waitFor: tried)
         #expect(leaked.isEmpty, "\(family): through limot the page connected to \(leaked) (without limot: \(control))")
         for handle in try browser.handles {
             try browser.switchTo(handle)
