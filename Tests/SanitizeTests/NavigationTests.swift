@@ -125,6 +125,16 @@ struct NavigationTests {
         #expect(html.contains(#"<img src="/_limot/sub/image/https/\#(host)/i.png">"#), "\(prefix)")
     }
 
+    @Test("a <base> after an end tag stopped by a special element is in SVG; one after </h1> that ends an <h2> and the SVG in it is a base", arguments: [
+        ("<p>x</p><span><div><svg></span>", false),
+        ("<p>x</p><h2><svg></h1>", true),
+    ])
+    func baseAfterSpecialAndHeadingEndTags(_ prefix: String, _ isBase: Bool) {
+        let html = Self.sanitize(prefix + #"<base href="https://cdn.example.org/b/"><img src="i.png">"#)
+        let host = isBase ? "cdn.example.org/b" : "www.loghatnameh.de"
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/\#(host)/i.png">"#), "\(prefix)")
+    }
+
     @Test("a <base> in the text of an <iframe/> is no base: the slash does not end the iframe (found by fuzzing)")
     func baseInRawText() {
         let html = Self.sanitize(#"<iframe/><base href="https://cdn.example.org/b/"></iframe><img src="i.png">"#)

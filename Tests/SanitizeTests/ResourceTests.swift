@@ -230,6 +230,29 @@ struct ResourceTests {
         #expect(Fixtures.sanitize(svg).html.contains(#"*{background:url("/_limot/sub/image/https/evil.example/z.png")}"#))
     }
 
+    @Test("\"any other end tag\" stops at a special HTML element: the SVG or MathML opened after it stays open, and <img> in its <style> breaks out", arguments: [
+        "<span><div><svg></span>",
+        "<label><ul><li><svg></label>",
+        "<x-a><p><math></x-a>",
+    ])
+    func anyOtherEndTagStopsAtSpecialElement(_ prefix: String) {
+        let html = Fixtures.sanitize(prefix + #"<style><img src="https://evil.example/y.png"></style>"#).html
+        #expect(html.contains(#"<img src="/_limot/sub/image/https/evil.example/y.png">"#), "\(prefix)")
+    }
+
+    @Test("end tags that cross special elements still end the SVG in them: </span> over <em>, </div> over <p>, </h1> over an <h2>", arguments: [
+        "<span><em><svg></span>",
+        "<div><p><svg></div>",
+        "<h2><svg></h1>",
+        "<h1><math></h6>",
+        "<h3><span><svg></h4>",
+    ])
+    func endTagsEndSVGAcrossNonStoppingElements(_ prefix: String) {
+        let page = prefix + #"<style><a title="x">{}*{background:url(https://evil.example/x.png)}</a></style>"#
+        let html = Fixtures.sanitize(page).html
+        #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#), "\(prefix)")
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

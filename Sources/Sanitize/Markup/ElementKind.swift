@@ -61,6 +61,40 @@ enum ElementKind: UInt8 {
         "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u",
         "ul", "var",
     ].map { ($0, true) })
+
+    /// HTML elements of the "special" category: "any other end tag" in body
+    /// (`</span>`) walks down the stack from the current node and is ignored
+    /// at the first of them that it does not name (the HTML standard's "in
+    /// body" insertion mode; WebKit's processAnyOtherEndTagForInBody). The
+    /// SVG and MathML ones bound every end tag (`ForeignContent.lowestDepth`).
+    static let special = NameTable([
+        "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body",
+        "br", "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt",
+        "embed", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3",
+        "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li",
+        "link", "listing", "main", "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript",
+        "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section", "select", "source",
+        "style", "summary", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title",
+        "tr", "track", "ul", "wbr", "xmp",
+    ].map { ($0, true) })
+
+    /// End tags with rules of their own, which are no "any other end tag":
+    /// those of "in body" (the blocks and `applet`/`marquee`/`object` in
+    /// scope, `form`, `p`, `li`, `dd`, `dt`, the headings, `br`, `body`,
+    /// `html`, the formatting elements of the adoption agency), `head` and
+    /// `template` ("in head") and the table ones ("in table" and below).
+    static let ownEndTagRules = NameTable([
+        "a", "address", "applet", "article", "aside", "b", "big", "blockquote", "body", "br", "button",
+        "caption", "center", "code", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+        "em", "fieldset", "figcaption", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+        "head", "header", "hgroup", "html", "i", "li", "listing", "main", "marquee", "menu", "nav", "nobr",
+        "object", "ol", "p", "pre", "s", "search", "section", "small", "strike", "strong", "summary", "table",
+        "tbody", "td", "template", "tfoot", "th", "thead", "tr", "tt", "u", "ul",
+    ].map { ($0, true) })
+
+    /// `</h1>` to `</h6>` end whichever of these is open (in scope), not
+    /// only the one they name.
+    static let headings = NameTable(["h1", "h2", "h3", "h4", "h5", "h6"].map { ($0, true) })
 }
 
 /// The attributes the rewriter reads or rewrites.

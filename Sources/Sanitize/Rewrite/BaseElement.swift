@@ -55,7 +55,14 @@ enum BaseElement {
                 if name == names.body || name == names.html || (foreign.current != .html && name == names.head) { continue }
                 let searched = openElements.indices.reversed().prefix(DocumentRewriter.endTagSearchDepth)
                 let lowest = foreign.lowestDepth(endedBy: name, stackCount: openElements.count)
-                guard let match = searched.first(where: { openElements[$0] == name }), match >= lowest else { continue }
+                // `</h1>` ends any heading; "any other end tag" (`</span>`) stops
+                // at a "special" HTML element (see DocumentRewriter.endTag).
+                let stopsAtSpecial = names.ownEndTagRules[name] == nil
+                let stop = searched.first { index in
+                    names.endTag(name, ends: openElements[index])
+                        || (stopsAtSpecial && names.special[openElements[index]] != nil && !foreign.isForeign(at: index))
+                }
+                guard let match = stop, names.endTag(name, ends: openElements[match]), match >= lowest else { continue }
                 if name == names.form, !foreign.isForeign(at: match), !openElements.contains(names.template) {
                     openElements.remove(at: match)  // `</form>` outside a template removes the form alone
                     foreign.removed(at: match)

@@ -225,13 +225,23 @@ struct DocumentRewriter {
         if let depth = foreign.breakOut(endTag: name) { poppedByBreakOut(from: depth) }
         // `</div>` ends no `<div>` outside the innermost `<foreignObject>`.
         let lowest = max(foreign.lowestDepth(endedBy: name, stackCount: openElements.count), openElements.count - Self.endTagSearchDepth)
+        // "Any other end tag" (`</span>`, not one with rules of its own) is
+        // ignored at the first HTML element of the "special" category that it
+        // meets: in `<span><div><svg></span>` the `<div>` keeps the span, and
+        // the SVG in it, open. Inside a removed element limot follows no
+        // namespaces, so only the elements around it can stop the tag.
+        let stopsAtSpecial = names.ownEndTagRules[name] == nil
+        let followed = skipping ?? openElements.count
         var match: Int?
         var candidate = openElements.count - 1
         while candidate >= lowest {
-            if openElements[candidate] == name {
+            let element = openElements[candidate]
+            // `</h1>` ends an `<h2>` too: what was opened in it, SVG too, ends.
+            if names.endTag(name, ends: element) {
                 match = candidate
                 break
             }
+            if stopsAtSpecial, candidate < followed, names.special[element] != nil, !foreign.isForeign(at: candidate) { break }
             candidate -= 1
         }
         // `</body>` and `</html>` end nothing, not even a removed element or

@@ -79,7 +79,15 @@ struct ForeignContent {
 
     /// Whether the element at `depth` in the stack is SVG or MathML.
     func isForeign(at depth: Int) -> Bool {
-        open.contains { $0.depth == depth }
+        // `open` is in stack order: a binary search, as an end tag may ask
+        // this of each element it passes.
+        var low = 0
+        var high = open.count
+        while low < high {
+            let middle = (low + high) / 2
+            if open[middle].depth < depth { low = middle + 1 } else { high = middle }
+        }
+        return low < open.count && open[low].depth == depth
     }
 
     /// An element with content opened in `namespace`, at `depth` in the
