@@ -31,7 +31,7 @@ struct InlineScriptTests {
         for script in [
             #"document.documentElement.dataset.siteScript = "ran";"#,
             #"fetch("https://www.loghatnameh.de/api/suggest?q=" + q);"#,
-            #"var link = 'https://www.dwds.de/wb/' + word; // see https://example.org/ for why"#,
+            #"var link = 'https://dictionary.example/wb/' + word; // see https://example.org/ for why"#,
             #"var re = /a\/\/b/; x = y // 2;"#,
         ] {
             let (document, html) = Self.sanitize("<script>\(script)</script>")
@@ -65,10 +65,10 @@ struct InlineScriptTests {
     func blockedNavigations() {
         let html = Self.sanitize(#"""
             <a id="1" href="https://adservice.google.com/ddm/clk?x=1" target="_blank">ad</a>
-            <a id="2" href="https://de.wikipedia.org/wiki/Haus">w</a>
+            <a id="2" href="https://wiki.example/wiki/Haus">w</a>
             """#).html
         #expect(html.contains(#"<a id="1" href="/_limot/leave?to=https%3A%2F%2Fadservice.google.com%2Fddm%2Fclk%3Fx%3D1" target="_blank" rel="noopener noreferrer">"#), "\(html)")
-        #expect(html.contains(#"<a id="2" href="https://de.wikipedia.org/wiki/Haus" rel="noopener noreferrer">"#), "\(html)")
+        #expect(html.contains(#"<a id="2" href="https://wiki.example/wiki/Haus" rel="noopener noreferrer">"#), "\(html)")
     }
 }
 

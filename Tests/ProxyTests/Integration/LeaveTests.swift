@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func anAllowedSiteIsReachedWithoutAReferrer() throws {
-        let response = try Self.leave("https://www.dwds.de/wb/Haus#x")
+        let response = try Self.leave("https://dictionary.example/wb/Haus#x")
         #expect(response.status == 303)
-        #expect(response.header("Location") == "https://www.dwds.de/wb/Haus#x")
+        #expect(response.header("Location") == "https://dictionary.example/wb/Haus#x")
         #expect(response.header("Referrer-Policy") == "no-referrer")
     }
 
@@ -37,11 +37,11 @@ import Testing
 
     @Test func onlyATabsOwnNavigationOfAWebAddressIsAnswered() throws {
         // A load (fetch, image, script) or a frame cannot use it.
-        #expect(try Self.leave("https://www.dwds.de/", headers: [("Sec-Fetch-Mode", "no-cors"), ("Sec-Fetch-Dest", "image")]).status == 403)
-        #expect(try Self.leave("https://www.dwds.de/", headers: [("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Dest", "iframe")]).status == 403)
-        #expect(try Self.leave("https://www.dwds.de/", method: "POST").status == 405)
+        #expect(try Self.leave("https://dictionary.example/", headers: [("Sec-Fetch-Mode", "no-cors"), ("Sec-Fetch-Dest", "image")]).status == 403)
+        #expect(try Self.leave("https://dictionary.example/", headers: [("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Dest", "iframe")]).status == 403)
+        #expect(try Self.leave("https://dictionary.example/", method: "POST").status == 405)
         // Only http(s), no credentials, no private or loopback address.
-        for bad in ["javascript:alert(1)", "data:text/html,x", "https://user:pw@www.dwds.de/", "not a url"] {
+        for bad in ["javascript:alert(1)", "data:text/html,x", "https://user:pw@dictionary.example/", "not a url"] {
             let response = try Self.leave(bad)
             #expect(response.status == 400 && response.header("Location") == nil, "\(bad): \(response.status)")
         }
