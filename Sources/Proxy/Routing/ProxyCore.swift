@@ -28,6 +28,9 @@ final class ProxyCore: Sendable {
     let searchPages: SearchPageMatcher?
     /// Words kept in the notebook lately (not again on every view).
     let recentWords = RecentWords()
+    /// Bumped whenever the sanitizer's output changes for the same page and
+    /// rules, so that no sanitized form kept in the store outlives it.
+    static let sanitizerVersion = "sanitized-v2"
     /// Set once the port is known (it may be chosen by the system).
     let requestGuard: RequestGuard
 
@@ -48,7 +51,9 @@ final class ProxyCore: Sendable {
                                          storeFailed: { error in storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile") })
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
         self.urlMap = ProxyURLMap(site: site)
-        self.derivedKey = "sanitized-v1 \(site.serialization) \(configuration.rulesFingerprint)"
+        // The version names what the sanitizer does: a form kept by an older
+        // limot (before inline scripts were read, say) is made again.
+        self.derivedKey = "\(Self.sanitizerVersion) \(site.serialization) \(configuration.rulesFingerprint)"
         self.sessions = SessionStore(capacity: configuration.maxSessions,
                                      persistence: configuration.keepsHistory ? configuration.store : nil,
                                      saveFailed: { error in storeWarnings.warn("browsing history: \(error); it is kept in memory meanwhile") })
