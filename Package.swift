@@ -50,12 +50,17 @@ let package = Package(
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
+        // Vocabulary: what a lookup found (entries, grammar, examples), the
+        // model the notebook keeps and every front end shows; no dependencies.
+        .target(name: "Vocabulary"),
+        // Store: limot's SQLite database (GRDB): the vocabulary notebook, the
+        // browsing history, the HTTP cache.
+        .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
         // Lookup: site profiles, finding dictionary entries in a result page
-        // (by the profile's selectors, else by structure), query normalisation.
-        .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
-        // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
-        // what later issues keep (browsing history, the HTTP cache).
-        .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
+        // (by the profile's selectors, else by structure), query normalisation,
+        // and the one lookup service that `limot lookup`, `limot prefetch`
+        // and the proxy's `/_limot/lookup` share.
+        .target(name: "Lookup", dependencies: ["Vocabulary", "Sanitize", "ContentRules", "WebURL", "Fetch", "Store"]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
         .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),
@@ -63,7 +68,7 @@ let package = Package(
         .target(
             name: "Proxy",
             dependencies: [
-                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Store", "CZlib",
+                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Vocabulary", "Store", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -76,22 +81,22 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch", "Lookup", "Store",
+                "ContentRules", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "FixtureSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "FixtureSupport"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
-        .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
+        .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6],

@@ -2,6 +2,7 @@ import Lookup
 import Testing
 
 @testable import limot
+import Vocabulary
 
 /// How `limot lookup` prints entries: golden files for wide and narrow
 /// terminals, German→Persian and Persian→German, and the bidi modes.

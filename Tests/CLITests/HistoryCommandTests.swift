@@ -2,6 +2,7 @@ import Foundation
 import Lookup
 import Store
 import Testing
+import Vocabulary
 
 @Suite("limot history")
 struct HistoryCommandTests {

@@ -174,4 +174,42 @@ final class LookupCommandTests {
         #expect(result.standardOutput.contains("Haus · de-fa"))
         #expect(result.standardOutput.contains("Buch · de-fa"))
     }
+
+    /// Plain http to the fixture server under `host`, and the data directory.
+    private func plainSite(_ host: String) -> [String] {
+        ["--home", "http://\(host)/", "--connect-to", "\(host):80:127.0.0.1:\(fixtures.plainPort)", "--data-dir", dataDir.path]
+    }
+
+    @Test("--home moves every request: the search goes to that origin (plain http here), not the profile's https")
+    func homeMovesTheSearch() throws {
+        let result = try LimotProcess.run(["lookup", "Haus", "--json"] + plainSite("www.loghatnameh.de"))
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["source_url"] as? String == "http://www.loghatnameh.de/search?q=Haus&dir=de-fa")
+        #expect((json["entries"] as? [Any])?.isEmpty == false)
+        #expect(try fixtures.requests().map(\.path) == ["/search?q=Haus&dir=de-fa"])
+        let bad = try LimotProcess.run(["lookup", "Haus", "--home", "ftp://www.loghatnameh.de/"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--home ftp://www.loghatnameh.de/ is not an http or https URL"))
+    }
+
+    @Test("a site whose search moved: the profile's address finds nothing, the home page's form is found and used, -v says so once")
+    func searchFoundOnTheHomePage() throws {
+        let words = "Haus\nBuch\n"
+        let verbose = try LimotProcess.run(["lookup", "-v", "--color", "never"] + plainSite("neu.loghatnameh.de"), input: words)
+        #expect(verbose.status == 0, "\(verbose.standardError)")
+        #expect(verbose.standardOutput.contains("das Haus"))
+        #expect(verbose.standardOutput.contains("Buch · de-fa"))
+        let note = "note: the site's search is http://neu.loghatnameh.de/woerterbuch/suche?quelle=start&begriff={query}&los=1 (its home page's search form)"
+        #expect(verbose.standardError.components(separatedBy: note).count == 2, "said once: \(verbose.standardError)")
+        // The profile's address once (it found nothing), the home page once, then only the form's address.
+        #expect(try fixtures.requests().map(\.path) == [
+            "/search?q=Haus&dir=de-fa", "/",
+            "/woerterbuch/suche?quelle=start&begriff=Haus&los=1", "/woerterbuch/suche?quelle=start&begriff=Buch&los=1",
+        ])
+        // Without -v the lookup works the same and says nothing about it.
+        let quiet = try LimotProcess.run(["lookup", "Buch", "--color", "never"] + plainSite("neu.loghatnameh.de"))
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        #expect(!quiet.standardError.contains("note:"))
+    }
 }

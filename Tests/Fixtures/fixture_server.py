@@ -45,6 +45,9 @@ Virtual hosts by the Host header (lower-cased, port stripped):
     GET /search?q=WORD    DIR/<host>/search/<WORD>.html (WORD percent-decoded as
                           UTF-8, exactly as given), else DIR/<host>/search/_none.html,
                           else 404.
+    GET /woerterbuch/suche?begriff=WORD
+                          the same from DIR/<host>/woerterbuch-suche/ (the site
+                          variant neu.loghatnameh.de, whose search moved).
 
 Every answer carries "Access-Control-Allow-Origin: *", as the real hosts
 do (the site loads its webfont and some scripts in CORS mode).
@@ -178,6 +181,13 @@ CONTENT_TYPES = {
     ".woff2": "font/woff2",
 }
 HOST_PATTERN = re.compile(r"^[a-z0-9_-][a-z0-9._-]*$")
+# Search pages: path -> (the query parameter that carries the word, the
+# site's folder of result pages). neu.loghatnameh.de is the dictionary after
+# a redesign moved its search: only its home page's form says where.
+SEARCH_ROUTES = {
+    "/search": ("q", "search"),
+    "/woerterbuch/suche": ("begriff", "woerterbuch-suche"),
+}
 BOMS = {"utf-8": b"\xef\xbb\xbf", "utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}
 
 STOP = threading.Event()
@@ -362,8 +372,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:
             if path.startswith("/_fixture/"):
                 self.fixture(host, path, query, body)
-            elif path == "/search" and self.command in ("GET", "HEAD"):
-                self.search(host, query)
+            elif path in SEARCH_ROUTES and self.command in ("GET", "HEAD"):
+                self.search(host, query, *SEARCH_ROUTES[path])
             else:
                 self.static(host, path)
         except (OSError, ssl.SSLError):
@@ -395,15 +405,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.not_found(host, path)
         self.send_file(file)
 
-    def search(self, host, query):
+    def search(self, host, query, parameter, folder):
         site = self.site_dir(host)
         if site is None:
             return self.not_found(host, "/search")
-        word = parse_qs(query, keep_blank_values=True).get("q", [""])[0]
+        word = parse_qs(query, keep_blank_values=True).get(parameter, [""])[0]
         candidates = []
         if word and word not in (".", "..") and not any(c in word for c in "/\\\0"):
-            candidates.append(os.path.join(site, "search", word + ".html"))
-        candidates.append(os.path.join(site, "search", "_none.html"))
+            candidates.append(os.path.join(site, folder, word + ".html"))
+        candidates.append(os.path.join(site, folder, "_none.html"))
         for file in candidates:
             if os.path.isfile(file):
                 return self.send_file(file)

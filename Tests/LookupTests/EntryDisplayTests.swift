@@ -1,5 +1,6 @@
 import Lookup
 import Testing
+import Vocabulary
 
 /// What the terminal and the browser both show of an entry's headword and grammar.
 struct EntryDisplayTests {

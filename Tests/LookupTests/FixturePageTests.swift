@@ -1,5 +1,6 @@
 import Testing
 @testable import Lookup
+import Vocabulary
 
 /// The fixture site's four result layouts and its no-result page, read with
 /// the shipped profile and with structure alone: both must give a user the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Lookup
+import Vocabulary
 
 /// The `--json` schema, byte for byte: scripts depend on its keys, their
 /// order and the direction marks.

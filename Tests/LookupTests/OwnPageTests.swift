@@ -1,5 +1,6 @@
 import Testing
 @testable import Lookup
+import Vocabulary
 
 /// Layouts the fixture site does not have, read by structure alone: the
 /// extractor must find entries in markup it has never seen.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Lookup
+import Vocabulary
 
 /// What users type, and what it must become to be searched and compared.
 @Suite("Queries")

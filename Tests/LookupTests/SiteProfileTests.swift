@@ -1,5 +1,6 @@
 import Testing
 @testable import Lookup
+import Vocabulary
 
 /// Site profiles: the shipped one loads and builds the site's search URLs;
 /// every kind of broken profile is refused with a message naming the file

@@ -9,16 +9,6 @@ struct PageTextTests {
         #expect(HTMLEscaping.escape("خانه Straße") == "خانه Straße")
     }
 
-    @Test func queryComponentsRoundTripPersianAndGerman() {
-        for word in ["Haus", "خانه", "Straße", "می‌روم", "a&b=c d+e"] {
-            let encoded = HTMLEscaping.queryComponent(word)
-            #expect(!encoded.contains("&") && !encoded.contains(" "))
-            #expect(HTMLEscaping.queryValue("q", in: "x=1&q=\(encoded)") == word)
-        }
-        #expect(HTMLEscaping.queryValue("q", in: "q=a+b") == "a b")
-        #expect(HTMLEscaping.queryValue("q", in: nil) == nil)
-    }
-
     @Test func theBarEscapesTheQueryAndThePath() {
         let bar = NavigationBar(canGoBack: true, canGoForward: false, currentPath: #"/search?q="><script>"#,
                                 theme: .dark, blockedOnPage: 2, query: #""><img src=x onerror=alert(1)>"#).html(nonce: "0123")

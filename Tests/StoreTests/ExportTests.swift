@@ -1,5 +1,5 @@
 import Foundation
-import Lookup
+import Vocabulary
 @testable import Store
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import Lookup
 @testable import Store
 import Testing
+import Vocabulary
 
 @Suite("Store migrations")
 struct MigrationTests {

@@ -1,5 +1,5 @@
 import Foundation
-import Lookup
+import Vocabulary
 import Store
 import Testing
 

@@ -1,3 +1,4 @@
+import Vocabulary
 /// Turns a result page into entries: the site profile's selectors first,
 /// and when there is no profile, it has no selectors, or they find nothing
 /// (the site changed its markup), the structural extractor, so that a

@@ -1,4 +1,5 @@
 import Sanitize
+import Vocabulary
 
 /// One piece of a candidate entry: a table cell, a `dt` or `dd`, a child
 /// block of a list item, or a run of text, with its language.

@@ -1,3 +1,4 @@
+import Vocabulary
 /// Reads what pages write about grammar, in German or Persian, into
 /// `Grammar`: articles, gender markers, plurals and parts of speech are
 /// recognised by their words, everything else is kept as a note.

@@ -1,4 +1,5 @@
 import Sanitize
+import Vocabulary
 
 /// A result page as the extractors read it: the document, which of its
 /// elements are not content (navigation, ads, forms, conjugation tables),

@@ -1,4 +1,5 @@
 import Sanitize
+import Vocabulary
 
 /// Finds entries with a site profile's selectors.
 ///

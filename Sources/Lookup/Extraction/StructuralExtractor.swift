@@ -1,4 +1,5 @@
 import Sanitize
+import Vocabulary
 
 /// Finds entries by the page's structure alone, for sites without a
 /// profile and for when a profile's selectors stop matching a redesigned

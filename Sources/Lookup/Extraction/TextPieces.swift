@@ -1,3 +1,4 @@
+import Vocabulary
 /// Cutting text into the pieces entries are made of: translations at their
 /// separators, and mixed German–Persian text at the changes of script.
 enum TextPieces {

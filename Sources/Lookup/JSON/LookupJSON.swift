@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// `limot lookup --json`: one result as a stable JSON document, for scripts
 /// and editors. Stable means: the keys below, always all of them (absent

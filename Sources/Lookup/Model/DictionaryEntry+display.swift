@@ -1,3 +1,4 @@
+import Vocabulary
 extension DictionaryEntry {
     /// The headword with its article (`das Haus`), unless the page already
     /// writes it so: what a learner reads first, in the terminal and the browser.

@@ -1,4 +1,6 @@
 import Foundation
+import WebURL
+import Vocabulary
 
 /// What limot knows about one dictionary site, read from a profile file
 /// in the spirit of a browser extension's manifest:
@@ -24,13 +26,15 @@ import Foundation
 /// selectors, entries are found by the page's structure.
 public struct SiteProfile: Sendable, Equatable {
     /// A name for people ("loghatnameh.de").
-    public let name: String
+    public internal(set) var name: String
     /// The lower-case host whose pages the profile describes.
-    public let host: String
+    public internal(set) var host: String
     /// The site's start page.
-    public let home: String
+    public internal(set) var home: String
     /// The search URL with `{query}` and optionally `{dir}`.
-    public let searchTemplate: String
+    public internal(set) var searchTemplate: String
+    /// `searchTemplate` as a value that makes and recognises result pages.
+    public var search: SearchTemplate { SearchTemplate(searchTemplate) }
     public let selectors: ProfileSelectors
     /// The WKContentRuleList files for this site, absolute.
     public let ruleFiles: [String]
@@ -65,30 +69,26 @@ public struct SiteProfile: Sendable, Equatable {
     }
 
     /// The result page's URL for a query: `{query}` becomes the query,
-    /// UTF-8 percent-encoded with the WHATWG component percent-encode set
-    /// (so `&`, `=`, `+`, `#`, `%` and spaces in a query cannot change the
-    /// URL's structure: "nach Hause" → `nach%20Hause`, خانه →
-    /// `%D8%AE%D8%A7%D9%86%D9%87`), and `{dir}` `de-fa` or `fa-de`.
+    /// percent-encoded as one URL component (`WebURL.percentEncodedComponent`),
+    /// and `{dir}` `de-fa` or `fa-de`.
     public func searchURL(for query: String, direction: LookupDirection) -> String {
-        searchTemplate
-            .replacingOccurrences(of: "{query}", with: Self.percentEncode(query))
-            .replacingOccurrences(of: "{dir}", with: direction.rawValue)
+        search.address(for: query, direction: direction)
     }
 
-    /// The WHATWG URL Standard's component percent-encode set: everything
-    /// but ASCII letters, digits and `!'()*-._~`.
-    static func percentEncode(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        for byte in text.utf8 {
-            let keep = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "!'()*-._~".utf8.contains(byte)
-            if keep {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
+    /// The same site at another origin (`--home`): `home` becomes `url`, and
+    /// the search template, when it is on the profile's own origin, moves
+    /// with it, keeping its path and query. So `--home http://localhost:8000/`
+    /// with the shipped profile searches `http://localhost:8000/search?q=…`.
+    /// A search template on another origin (a separate search host) stays.
+    public func rehomed(to url: WebURL) -> SiteProfile {
+        var moved = self
+        moved.home = url.serialization
+        moved.host = url.hostname
+        let placeholders = searchTemplate.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "}", with: "%7D")
+        if let oldHome = try? WebURL(home), let search = try? WebURL(placeholders), search.origin == oldHome.origin {
+            moved.searchTemplate = (url.origin + search.pathAndQuery).replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
         }
-        return String(decoding: output, as: UTF8.self)
+        return moved
     }
 }
 

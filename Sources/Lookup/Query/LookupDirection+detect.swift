@@ -1,3 +1,4 @@
+import Vocabulary
 extension LookupDirection {
     /// The direction a query asks for: Persian to German when it has any
     /// letter of the Arabic script, German to Persian otherwise, so that

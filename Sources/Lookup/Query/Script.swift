@@ -1,3 +1,4 @@
+import Vocabulary
 /// The two scripts the dictionary's languages are written in, told apart
 /// per character, because result pages do not always say which language a
 /// piece of text is in (`lang` attributes are optional, classes made up).

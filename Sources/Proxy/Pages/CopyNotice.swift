@@ -1,5 +1,6 @@
 import Fetch
 import Foundation
+import Store
 
 /// The banner over a page served from the cache without the site's word:
 /// offline (`--offline`), or because the site could not be reached. It says
@@ -8,6 +9,11 @@ struct CopyNotice {
     var fetchedAt: Date
     /// Why the site was not asked or did not answer.
     var reason: String
+
+    init(fetchedAt: Date, reason: String) {
+        self.fetchedAt = fetchedAt
+        self.reason = reason
+    }
 
     /// The notice for an answer, or nil when the site sent or confirmed it now.
     init?(_ got: CachedFetch) {
@@ -21,10 +27,7 @@ struct CopyNotice {
 
     /// The banner's markup: text only, escaped.
     func html(now: Date = Date()) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let text = "Saved copy from \(formatter.string(from: fetchedAt)) (\(Self.age(now.timeIntervalSince(fetchedAt))) ago): \(reason)."
+        let text = "Saved copy from \(StoredTime.minute(fetchedAt)) (\(Self.age(now.timeIntervalSince(fetchedAt))) ago): \(reason)."
         let escaped = HTMLEscaping.escape(text)
         return #"<div id="limot-offline" role="status" title="\#(escaped)">\#(escaped)</div>"#
     }

@@ -1,4 +1,6 @@
 import Lookup
+import Vocabulary
+import WebURL
 
 /// The entries of one lookup as a page of the proxy (`/_limot/lookup`):
 /// every word from the site escaped, Persian marked `lang="fa" dir="rtl"`,
@@ -53,7 +55,7 @@ struct LookupPage {
 
     private static func lookupLink(_ word: String) -> String {
         let language: Language = LookupDirection.detect(word) == .persianToGerman ? .persian : .german
-        return "<a href=\"/_limot/lookup?q=\(HTMLEscaping.queryComponent(word))\">\(text(LocalizedText(word, language)))</a>"
+        return "<a href=\"/_limot/lookup?q=\(WebURL.percentEncodedComponent(word))\">\(text(LocalizedText(word, language)))</a>"
     }
 
     private static func form(value: String) -> String {

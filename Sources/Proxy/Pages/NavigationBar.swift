@@ -1,3 +1,5 @@
+import WebURL
+
 /// LimoT's bottom bar: back, forward, reload, home, a search field, the theme
 /// toggle and the count of what was blocked. Plain links and a form, so it
 /// works with JavaScript off; styled by `Stylesheets/bar.css` only.
@@ -34,7 +36,7 @@ struct NavigationBar {
         let next: Theme = theme == .dark ? .light : .dark
         let label = next == .dark ? "Dark theme" : "Light theme"
         let icon = next == .dark ? "☾" : "☀"
-        let toggle = "/_limot/theme?set=\(next.rawValue)&return=\(HTMLEscaping.queryComponent(currentPath))"
+        let toggle = "/_limot/theme?set=\(next.rawValue)&return=\(WebURL.percentEncodedComponent(currentPath))"
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
         out += "</nav>"

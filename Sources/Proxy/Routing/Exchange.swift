@@ -3,6 +3,7 @@ import Fetch
 import Foundation
 import Hummingbird
 import Sanitize
+import WebURL
 
 /// One request and what its response needs beyond the body: the browser
 /// session, the theme in effect, cookies to set, and what was blocked.
@@ -61,7 +62,7 @@ struct Exchange {
 
     /// A value of the request's query.
     func queryValue(_ name: String) -> String? {
-        HTMLEscaping.queryValue(name, in: request.uri.query)
+        WebURL.formValue(name, inQuery: request.uri.query)
     }
 
     /// The bar for the page on screen; `nonce` is the response's CSP nonce.

@@ -4,13 +4,14 @@ import Foundation
 import Hummingbird
 import Lookup
 import Store
+import Vocabulary
 import WebURL
 
 extension ProxyCore {
     /// `/_limot/lookup?q=WORD[&dir=de-fa|fa-de]`: the entries `limot lookup`
-    /// prints, as a page of the proxy: the site's result page fetched with
-    /// the same rules and guards as any page, its entries extracted, the
-    /// lookup kept in the notebook.
+    /// prints, as a page of the proxy, by the same lookup service (the same
+    /// search address, rules, extraction and notebook), fetched through the
+    /// proxy's own address policy.
     func lookup(exchange: inout Exchange) async -> Response {
         let word = (exchange.queryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !word.isEmpty else { return exchange.page(LookupPage.empty, status: 200) }
@@ -18,74 +19,67 @@ extension ProxyCore {
             return exchange.page(ProxyError(status: 400, title: "Too long", detail: "A word to look up has at most 200 bytes."))
         }
         let direction = exchange.queryValue("dir").flatMap(LookupDirection.init(rawValue:)) ?? LookupDirection.detect(word)
-        let normalized = QueryNormalizer.normalize(word)
-        guard let url = searchURL(for: normalized, direction: direction) else {
-            return exchange.page(ProxyError(status: 500, title: "Search is misconfigured", detail: "The search URL template does not lead to the dictionary site."))
+        switch await lookups.lookUp(word, direction: direction) {
+        case .failure(let failure):
+            return exchange.page(Self.proxyError(for: failure, site: configuration.home.hostname))
+        case .success(let answer):
+            for note in answer.notes { logger.notice("lookup of \(word): \(note)") }
+            let sitePage = (try? WebURL(answer.result.sourceURL)).flatMap { urlMap.documentPath(for: $0) }
+            let lookupPage = LookupPage(result: answer.result, sitePagePath: sitePage)
+            let notice = answer.copyReason.map { CopyNotice(fetchedAt: answer.fetchedAt, reason: $0) }
+            return exchange.page(lookupPage.page, status: answer.result.entries.isEmpty ? 404 : 200, copy: notice)
         }
-        if configuration.engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
-            return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks the dictionary's result page.", url: url.serialization))
-        }
-        if let why = policy.refusal(for: url, requireKnownHost: true) {
-            return exchange.page(ProxyError(status: 403, title: "Refused", detail: why, url: url.serialization))
-        }
-        let got: CachedFetch
-        do {
-            got = try await fetcher.fetch(
-                FetchRequest(url: url, headers: upstreamHeaders(for: url, exchange: exchange, sendsCookies: false, conditional: false, referrer: nil)),
-                redirectPolicy: redirectPolicy(type: .topDocument, page: nil))
-        } catch {
-            return exchange.page(Self.proxyError(for: error, site: url.hostname))
-        }
-        let fetched = got.response
-        guard (200..<300).contains(fetched.status) || fetched.status == 404 else {
-            return exchange.page(ProxyError(status: 502, title: "The site answered with an error",
-                                            detail: "\(fetched.url.hostname) answered \(fetched.status). Try again later.", url: fetched.url.serialization))
-        }
-        let page: [UInt8]
-        do {
-            page = try TextDecoding.utf8(fetched.body, charset: TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body))
-        } catch {
-            return exchange.page(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
-        }
-        let extracted = EntryExtractor.extract(page: page, profile: configuration.siteProfile, direction: direction)
-        let result = LookupResult(query: word, normalizedQuery: normalized, direction: direction, sourceURL: fetched.url.serialization,
-                                  entries: extracted.entries, suggestions: extracted.suggestions)
-        if !got.isStaleCopy { keepInNotebook(result) }
-        let lookupPage = LookupPage(result: result, sitePagePath: urlMap.documentPath(for: fetched.url))
-        return exchange.page(lookupPage.page, status: result.entries.isEmpty ? 404 : 200, copy: CopyNotice(got))
     }
 
-    /// The site's result page for a word: the profile's template, else the configured one.
-    private func searchURL(for word: String, direction: LookupDirection) -> WebURL? {
-        let address = configuration.siteProfile?.searchURL(for: word, direction: direction)
-            ?? configuration.searchTemplate.replacingOccurrences(of: "{query}", with: HTMLEscaping.queryComponent(word))
-        guard let url = try? WebURL(address, relativeTo: configuration.home), url.hostname == configuration.home.hostname else { return nil }
-        return url
+    /// What a failed lookup means to the reader, as a page with its status.
+    static func proxyError(for failure: LookupFailure, site: String) -> ProxyError {
+        switch failure.kind {
+        case .unreachable:
+            if let error = failure.fetchError { return proxyError(for: error, site: site) }
+            return ProxyError(status: 502, title: "The site cannot be reached", detail: failure.message, url: failure.url)
+        case .blocked:
+            return ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks the dictionary's result page.", url: failure.url)
+        case .emptyQuery:
+            return ProxyError(status: 400, title: "Nothing to look up", detail: failure.message)
+        case .misconfigured:
+            return ProxyError(status: 500, title: "Search is misconfigured", detail: "The site profile's search address does not lead to the dictionary site.", url: failure.url)
+        case .siteError(let status):
+            return ProxyError(status: 502, title: "The site answered with an error",
+                              detail: "\(site) answered \(status). Try again later.", url: failure.url)
+        case .undecodable:
+            return ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: failure.url, cause: failure.message)
+        case .notStored, .noStore:
+            return ProxyError(status: 504, title: "Not available offline", detail: failure.message)
+        }
     }
 
     /// A result page of the site read through the proxy: its word and
     /// entries go to the notebook, once per word every ten minutes, and off
     /// the page's way out (finding the entries takes milliseconds).
     func keepSearchPageInNotebook(_ fetched: FetchResponse) {
-        guard configuration.keepsHistory, configuration.store != nil, let word = searchPages?.word(in: fetched.url),
+        guard configuration.keepsHistory, configuration.store != nil, let word = lookups.search.word(in: fetched.url),
               recentWords.claim(QueryNormalizer.normalize(word)) else { return }
         Task.detached(priority: .utility) { [self] in
-            guard let page = try? TextDecoding.utf8(fetched.body, charset: TextDecoding.charset(contentType: Self.contentType(fetched.headers), body: fetched.body))
-            else { return }
-            let direction = LookupDirection.detect(word)
-            let extracted = EntryExtractor.extract(page: page, profile: configuration.siteProfile, direction: direction)
-            keepInNotebook(LookupResult(query: word, normalizedQuery: QueryNormalizer.normalize(word), direction: direction,
-                                        sourceURL: fetched.url.serialization, entries: extracted.entries, suggestions: extracted.suggestions))
+            guard let result = try? lookups.read(fetched, query: word, direction: LookupDirection.detect(word)) else { return }
+            if let warning = lookups.keep(result) { storeWarnings.warn("lookup \(warning)") }
         }
     }
+}
 
-    /// Keeps a lookup that found entries; a store that fails is logged, never the reader's problem.
-    func keepInNotebook(_ result: LookupResult) {
-        guard configuration.keepsHistory, let notebook = configuration.store, !result.entries.isEmpty else { return }
-        do {
-            try notebook.recordLookup(result, origin: .proxy, at: Date())
-        } catch {
-            storeWarnings.warn("lookup not kept in the notebook: \(error)")
+/// The proxy's fetcher as the lookup service uses it: only addresses the
+/// proxy would fetch for a page (the site, never a private or loopback
+/// address), redirects checked by the same policy and rules as a page's.
+/// The request carries limot's own lookup headers, not the browser's, so a
+/// result page is one cache entry whether the terminal or a browser asked.
+struct ProxyResultPages: ResultPageFetcher {
+    let fetcher: CachingHTTPClient
+    let policy: UpstreamPolicy
+    let redirectPolicy: RedirectPolicy
+
+    func fetchPage(_ url: WebURL) async throws(FetchError) -> CachedFetch {
+        if let why = policy.refusal(for: url, requireKnownHost: true) {
+            throw FetchError(.refusedAddress, url: url.serialization, message: why)
         }
+        return try await fetcher.fetch(FetchRequest(url: url, headers: LookupService.requestHeaders), redirectPolicy: redirectPolicy)
     }
 }

@@ -1,6 +1,8 @@
 import HTTPTypes
 import Foundation
 import Hummingbird
+import Lookup
+import Vocabulary
 import WebURL
 
 extension ProxyCore {
@@ -44,9 +46,9 @@ extension ProxyCore {
         let word = (exchange.queryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let home = urlMap.documentPath(for: configuration.home) ?? "/"
         guard !word.isEmpty else { return exchange.redirect(to: home) }
-        let relative = configuration.searchTemplate.replacingOccurrences(of: "{query}", with: HTMLEscaping.queryComponent(word))
-        guard let url = try? WebURL(relative, relativeTo: configuration.home), let path = urlMap.documentPath(for: url) else {
-            return exchange.page(ProxyError(status: 500, title: "Search is misconfigured", detail: "The search URL template does not lead to the dictionary site.", url: relative))
+        let search = lookups.search
+        guard let url = search.url(for: word, direction: LookupDirection.detect(word)), let path = urlMap.documentPath(for: url) else {
+            return exchange.page(ProxyError(status: 500, title: "Search is misconfigured", detail: "The site profile's search address does not lead to the dictionary site.", url: search.text))
         }
         return exchange.redirect(to: path)
     }

@@ -3,6 +3,7 @@ import ContentRules
 import Fetch
 import Hummingbird
 import Logging
+import Lookup
 import Sanitize
 import WebURL
 
@@ -24,8 +25,9 @@ final class ProxyCore: Sendable {
     let storeWarnings: ThrottledWarning
     /// What a sanitized page kept in the cache must have been made with.
     let derivedKey: String
-    /// The site's result pages, to keep the words read there in the notebook.
-    let searchPages: SearchPageMatcher?
+    /// Looking words up (`/_limot/lookup`, the bar's search, result pages
+    /// read on the site itself): the service `limot lookup` uses too.
+    let lookups: LookupService
     /// Words kept in the notebook lately (not again on every view).
     let recentWords = RecentWords()
     /// Bumped whenever the sanitizer's output changes for the same page and
@@ -57,9 +59,14 @@ final class ProxyCore: Sendable {
         self.sessions = SessionStore(capacity: configuration.maxSessions,
                                      persistence: configuration.keepsHistory ? configuration.store : nil,
                                      saveFailed: { error in storeWarnings.warn("browsing history: \(error); it is kept in memory meanwhile") })
-        self.policy = UpstreamPolicy(siteHost: configuration.home.hostname)
+        let policy = UpstreamPolicy(siteHost: configuration.home.hostname)
+        self.policy = policy
         self.logger = logger
-        self.searchPages = configuration.siteProfile.flatMap(SearchPageMatcher.init(profile:))
+        let pages = ProxyResultPages(fetcher: fetcher, policy: policy,
+                                     redirectPolicy: Self.redirectPolicy(type: .topDocument, page: nil, policy: policy, engine: configuration.engine, blockLog: blockLog))
+        self.lookups = LookupService(profile: configuration.site, pages: configuration.offline ? nil : pages, engine: configuration.engine,
+                                     notebook: configuration.store, keepsLookups: configuration.keepsHistory, origin: .proxy,
+                                     notice: { note in logger.notice("\(note)") })
         self.requestGuard = RequestGuard(bindHost: configuration.bindHost, port: port, allowRemote: configuration.allowsRemote)
     }
 

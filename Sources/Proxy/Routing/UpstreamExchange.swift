@@ -44,10 +44,11 @@ extension ProxyCore {
     /// A redirect policy: each hop must be an allowed address and not blocked
     /// by the rules for `type` on `page`.
     func redirectPolicy(type: ResourceTypes, page: WebURL?) -> RedirectPolicy {
-        let policy = self.policy
-        let engine = configuration.engine
-        let blockLog = self.blockLog
-        return { _, to in
+        Self.redirectPolicy(type: type, page: page, policy: policy, engine: configuration.engine, blockLog: blockLog)
+    }
+
+    static func redirectPolicy(type: ResourceTypes, page: WebURL?, policy: UpstreamPolicy, engine: ContentRuleEngine, blockLog: BlockLog) -> RedirectPolicy {
+        { _, to in
             if let why = policy.refusal(for: to, requireKnownHost: false) { return .refuse(reason: why) }
             let decision = engine.decide(ResourceRequest(url: to, type: type, pageURL: page ?? to))
             if decision.isBlocked {

@@ -13,13 +13,13 @@ public struct ProxyConfiguration: Sendable {
     /// Allows binding a non-loopback address (the proxy is then reachable
     /// from the network; it still serves the dictionary site only).
     public var allowsRemote = false
+    /// The dictionary site: its home (the bar's home button; its origin is
+    /// the site the proxy serves), its search address (the bar's field,
+    /// `/_limot/lookup`) and where entries sit in its pages. `--home` has
+    /// already moved it (`SiteProfile.rehomed(to:)`).
+    public var site: SiteProfile
     /// The page the bar's home button opens; its origin is the dictionary site.
-    public var home: WebURL
-    /// Search URL for the bar's field, relative to `home`; `{query}` is the
-    /// word, percent-encoded.
-    public var searchTemplate = "/search?q={query}"
-    /// The site's profile: its search URL and where entries sit in its pages (`/_limot/lookup`).
-    public var siteProfile: SiteProfile?
+    public let home: WebURL
     /// limot's store in the data directory: the HTTP cache, and with
     /// `keepsHistory` the lookups (notebook) and each browser session's
     /// history. Nil keeps nothing: the proxy then works from the network
@@ -60,15 +60,16 @@ public struct ProxyConfiguration: Sendable {
     /// Browser sessions whose history is kept (least recently used forgotten).
     public var maxSessions = 10_000
 
-    public init(home: WebURL, engine: ContentRuleEngine, stylesheets: Stylesheets, fetch: FetchConfiguration = FetchConfiguration()) {
+    /// Fails when the profile's home is not an http or https URL (a profile
+    /// read from a file has been checked for that already).
+    public init?(site: SiteProfile, engine: ContentRuleEngine, stylesheets: Stylesheets, fetch: FetchConfiguration = FetchConfiguration()) {
+        guard let home = try? WebURL(site.home), home.scheme == "http" || home.scheme == "https", !home.hostname.isEmpty else { return nil }
+        self.site = site
         self.home = home
         self.engine = engine
         self.stylesheets = stylesheets
         self.fetch = fetch
     }
-
-    /// The default home: the dictionary site.
-    public static let defaultHome = "https://www.loghatnameh.de/"
 
     /// Whether `host` (as given to `--bind`) is a loopback address.
     public static func isLoopback(_ host: String) -> Bool {

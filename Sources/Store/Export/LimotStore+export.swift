@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Lookup
+import Vocabulary
 
 /// Exports of the notebook: one note per distinct headword, for Anki and
 /// for spreadsheets. Both write the whole file or nothing, and write

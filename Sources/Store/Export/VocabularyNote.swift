@@ -1,5 +1,5 @@
 import Foundation
-import Lookup
+import Vocabulary
 
 /// One word of the notebook as a flash card: the German side first whichever
 /// way it was looked up, so that a card's front is always German and Anki's

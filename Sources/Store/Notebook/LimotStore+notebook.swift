@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Lookup
+import Vocabulary
 
 /// The vocabulary notebook: every lookup, kept for `limot history`, the
 /// exports and `--offline` answers. Callers check

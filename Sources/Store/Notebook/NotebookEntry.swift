@@ -1,5 +1,5 @@
 import Foundation
-import Lookup
+import Vocabulary
 
 /// One kept lookup, as a listing shows it: what was asked, which way, what
 /// was found, where and when. The full result stays in the store (see

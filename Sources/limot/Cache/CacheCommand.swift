@@ -65,18 +65,14 @@ struct CacheStats: ParsableCommand {
     }
 
     static func render(_ statistics: CacheStatistics, path: String, timeZone: TimeZone = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let percent = statistics.limit > 0 ? Int((Double(statistics.bytes) / Double(statistics.limit) * 100).rounded()) : 0
         var lines = [
             "Cache in \(path)",
             "  entries         \(statistics.entries) page\(statistics.entries == 1 ? "" : "s")",
             "  size            \(HumanUnits.bytes(statistics.bytes)) of \(HumanUnits.bytes(statistics.limit)) (\(percent)%)",
             "  database file   \(HumanUnits.bytes(statistics.databaseFileBytes))",
-            "  oldest fetch    \(statistics.oldestFetch.map(formatter.string(from:)) ?? "-")",
-            "  newest fetch    \(statistics.newestFetch.map(formatter.string(from:)) ?? "-")",
+            "  oldest fetch    \(statistics.oldestFetch.map { StoredTime.minute($0, timeZone: timeZone) } ?? "-")",
+            "  newest fetch    \(statistics.newestFetch.map { StoredTime.minute($0, timeZone: timeZone) } ?? "-")",
         ]
         let hosts = statistics.hosts.sorted { ($0.bytes, $1.host) > ($1.bytes, $0.host) }.prefix(listedHosts)
         if hosts.isEmpty {

@@ -34,22 +34,6 @@ struct HistoryCommand: ParsableCommand {
     )
 }
 
-/// `--data-dir PATH`, shared by the history commands.
-struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"),
-            help: ArgumentHelp("limot's data directory (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot).", valueName: "path"))
-    var dataDirectory: String?
-
-    var directory: String {
-        dataDirectory ?? LimotStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-    }
-
-    /// Opens the store; a store error is printed and exits with 1.
-    func open() throws -> LimotStore {
-        try attempt { () throws(StoreError) in try LimotStore(directory: directory) }
-    }
-}
-
 /// `--words` / `--pages`: which part of the history a command acts on;
 /// neither means both.
 struct HistoryScope: ParsableArguments {

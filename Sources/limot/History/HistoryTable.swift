@@ -1,6 +1,7 @@
 import Foundation
 import Lookup
 import Store
+import Vocabulary
 
 /// The listing as a terminal table: time, direction, word, translations.
 /// Persian text is wrapped in Unicode's first-strong isolate (U+2068 …
@@ -13,10 +14,6 @@ enum HistoryTable {
     static let widestWordColumn = 24
 
     static func render(_ entries: [NotebookEntry], timeZone: TimeZone = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let wordWidth = min(widestWordColumn, entries.map { $0.query.count }.max() ?? 0)
         let words = max(wordWidth, "WORD".count)
         var lines = ["TIME              DIR    " + pad("WORD", words) + "  TRANSLATIONS"]
@@ -25,7 +22,7 @@ enum HistoryTable {
             let translations = entry.translations.isEmpty
                 ? "(nothing found)"
                 : isolate(entry.translations.joined(separator: "; "), target)
-            lines.append(formatter.string(from: entry.lookedUpAt) + "  " + arrow(entry.direction) + "  "
+            lines.append(StoredTime.minute(entry.lookedUpAt, timeZone: timeZone) + "  " + arrow(entry.direction) + "  "
                          + pad(isolate(entry.query, source), words, visible: entry.query.count) + "  " + translations)
         }
         return lines.joined(separator: "\n")
@@ -36,10 +33,6 @@ enum HistoryTable {
 
     /// The pages read: time, title (or "(untitled)"), address.
     static func renderPages(_ visits: [PageVisit], timeZone: TimeZone = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let titles = visits.map { visit -> String in
             let title = (visit.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if title.isEmpty { return "(untitled)" }
@@ -49,7 +42,7 @@ enum HistoryTable {
         var lines = ["TIME              " + pad("TITLE", width) + "  URL"]
         for (visit, title) in zip(visits, titles) {
             let shown = containsRightToLeft(title) ? firstStrongIsolate + title + popDirectionalIsolate : title
-            lines.append(formatter.string(from: visit.visitedAt) + "  " + pad(shown, width, visible: title.count) + "  " + visit.url)
+            lines.append(StoredTime.minute(visit.visitedAt, timeZone: timeZone) + "  " + pad(shown, width, visible: title.count) + "  " + visit.url)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 import Lookup
+import Vocabulary
 
 /// Writes a lookup's entries for a terminal: columns sized to its width
 /// (headword, grammar, translations) when it is wide enough, one block per

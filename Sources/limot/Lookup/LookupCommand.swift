@@ -5,6 +5,7 @@ import Foundation
 import Lookup
 import Store
 import WebURL
+import Vocabulary
 
 /// `limot lookup WORD`: the dictionary in the terminal.
 struct LookupCommand: AsyncParsableCommand {
@@ -66,8 +67,10 @@ struct LookupCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteSelection
 
-    @Option(help: ArgumentHelp("Folder for limot's store (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot).", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var store: StoreOptions
+
+    @Flag(name: .shortAndLong, help: "Say more: where the site's search turned out to be, when it is not where the site profile says.")
+    var verbose = false
 
     @OptionGroup var rules: RuleSelection
     @OptionGroup var fetchOptions: FetchOptions
@@ -81,56 +84,63 @@ struct LookupCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: environment)
         let profile = try site.profile()
-        let session = LookupSession(
-            profile: profile,
-            store: openStore(environment: environment),
-            keepsHistory: keepsHistory,
-            offline: offline,
-            engine: offline ? nil : try rules.engine(),
-            fetch: offline ? nil : try fetchOptions.configuration())
-        defer { session.shutdown() }
+        let notebook = openStore(environment: environment)
+        let client = offline ? nil : CachingHTTPClient(
+            client: HTTPClient(configuration: try fetchOptions.configuration()), storage: notebook, keepsCopies: keepsHistory,
+            storeFailed: { error in printError("warning: the page was not cached: \(error)") })
+        defer {
+            notebook?.flushUsage()
+            client?.client.shutdown()
+        }
+        let verbose = self.verbose
+        let service = LookupService(profile: profile, pages: client, engine: offline ? nil : try rules.engine(), notebook: notebook,
+                                    keepsLookups: keepsHistory, origin: .commandLine,
+                                    notice: { note in if verbose { printError("note: \(note)") } })
         let output = OutputOptions(command: self, environment: environment)
 
         if !words.isEmpty {
-            let code = await lookUp(words.joined(separator: " "), session: session, output: output)
+            let code = await lookUp(words.joined(separator: " "), service: service, output: output)
             if code != 0 { throw ExitCode(code) }
             return
         }
         // No word: a prompt on a terminal, else one word per line.
         var worst: Int32 = 0
         if LineEditor.isInteractive && !json {
-            let historyFile = PromptHistory(directory: dataDir ?? LimotStore.defaultDirectory(environment: environment), enabled: keepsHistory)
+            let historyFile = PromptHistory(directory: store.directory, enabled: keepsHistory)
             let editor = LineEditor(prompt: "limot› ", history: historyFile.load())
             while let line = editor.readLine() {
                 let query = line.trimmingCharacters(in: .whitespaces)
                 if query.isEmpty { continue }
                 editor.remember(query)
                 historyFile.append(query)
-                _ = await lookUp(query, session: session, output: output)
+                _ = await lookUp(query, service: service, output: output)
             }
             return
         }
         while let line = Swift.readLine() {
             let query = line.trimmingCharacters(in: .whitespaces)
             if query.isEmpty { continue }
-            worst = max(worst, await lookUp(query, session: session, output: output))
+            worst = max(worst, await lookUp(query, service: service, output: output))
         }
         if worst != 0 { throw ExitCode(worst) }
     }
 
     /// Looks one query up and prints it; returns the exit status it deserves.
-    private func lookUp(_ query: String, session: LookupSession, output: OutputOptions) async -> Int32 {
+    private func lookUp(_ query: String, service: LookupService, output: OutputOptions) async -> Int32 {
         let chosen = direction.direction ?? LookupDirection.detect(query)
-        let outcome = await session.lookUp(query, direction: chosen)
-        switch outcome {
+        switch await service.lookUp(query, direction: chosen) {
         case .failure(let failure):
             printError("error: \(failure.message)")
-            return failure.exitCode
+            return Self.exitCode(failure)
         case .success(let found):
             var result = found.result
             let total = result.entries.count
             if let limit { result.entries = Array(result.entries.prefix(limit)) }
-            if let warning = found.warning { printError("warning: \(warning)") }
+            var warnings = found.notes
+            if let reason = found.copyReason, !offline {
+                warnings.insert("\(reason); this is the copy saved on \(StoredTime.minute(found.fetchedAt))", at: 0)
+            }
+            if !warnings.isEmpty { printError("warning: \(warnings.joined(separator: "; "))") }
             if json {
                 print(LookupJSON.encode(result, fetchedAt: found.fetchedAt))
             } else {
@@ -141,9 +151,18 @@ struct LookupCommand: AsyncParsableCommand {
         }
     }
 
+    /// 1 nothing found, 2 usage (a query or profile that cannot work), 3 network, site or store.
+    static func exitCode(_ failure: LookupFailure) -> Int32 {
+        switch failure.kind {
+        case .notStored: return 1
+        case .emptyQuery, .misconfigured: return 2
+        case .blocked, .unreachable, .siteError, .undecodable, .noStore: return 3
+        }
+    }
+
     /// The store (notebook and cache), or nil when it cannot be opened: a lookup still answers.
     private func openStore(environment: [String: String]) -> LimotStore? {
-        openNotebook(dataDir: dataDir, cacheSizeLimit: cache.bytes, purpose: offline ? "nothing can be found offline" : "nothing is cached or kept")
+        store.openForReading(cacheSizeLimit: cache.bytes, purpose: offline ? "nothing can be found offline" : "nothing is cached or kept")
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 import Lookup
 import Store
 import WebURL
+import Vocabulary
 
 /// `limot prefetch WORDLIST`: the result pages of many words into the HTTP
 /// cache, for reading offline later.
@@ -112,37 +113,36 @@ struct PrefetchCommand: AsyncParsableCommand {
         let engine = try rules.engine()
         let fetch = try fetchOptions.configuration()
         let opened = try store.open(cache: cache)
-
-        // Every word's URL; the blocked ones fail without a request, the
-        // cached ones are skipped.
-        var report = PrefetchReport(total: list.words.count)
-        var jobs: [PrefetchJob] = []
-        for word in list.words {
-            let chosen = direction.direction ?? LookupDirection.detect(word.normalized)
-            let address = profile.searchURL(for: word.normalized, direction: chosen)
-            guard let url = try? WebURL(address), url.scheme == "http" || url.scheme == "https" else {
-                throw usageError("the site profile's search URL \(address) is not an http or https URL")
-            }
-            let job = PrefetchJob(word: word, direction: chosen, url: url)
-            if engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
-                report.record(job, .failed(PrefetchFailure(
-                    kind: .rejected, reason: "the rule lists block \(url.serialization); `limot rules explain` says which rule")))
-            } else if !refresh, (try? opened.hasStoredResponse(url: url.serialization)) == true {
-                report.record(job, .alreadyCached)
+        let http = HTTPClient(configuration: fetch)
+        defer { http.shutdown() }
+        // The lookup service `limot lookup` uses: the same search address,
+        // the same extraction. It keeps nothing in the notebook: a prefetch fills the cache.
+        let quiet = self.quiet
+        let lookups = LookupService(profile: profile, pages: CachingHTTPClient(client: http, storage: opened), engine: engine,
+                                    notebook: nil, keepsLookups: false, origin: .commandLine,
+                                    notice: { note in if !quiet { printError("note: \(note)") } })
+        let prefetcher = Prefetcher(http: http, store: opened, lookups: lookups, retry: RetryPolicy(retries: retries),
+                                    concurrency: concurrency, delay: delay, refresh: refresh)
+        var (report, jobs) = try plan(list, search: lookups.search, engine: engine, store: opened)
+        // The first page fetched tells whether the search address answers:
+        // one with neither entries nor suggestions has the prefetcher read the
+        // home page's search form (once), and when that asks elsewhere every
+        // word goes there.
+        if let first = jobs.first {
+            let asked = lookups.search
+            let outcome = await prefetcher.prefetch(first)
+            if lookups.search != asked {
+                (report, jobs) = try plan(list, search: lookups.search, engine: engine, store: opened)
             } else {
-                jobs.append(job)
+                report.record(first, outcome)
+                jobs.removeFirst()
             }
         }
         if quiet { report.failures.forEach { printError("error: \($0.word): \($0.failure.reason)") } }
 
-        let http = HTTPClient(configuration: fetch)
-        defer { http.shutdown() }
-        let prefetcher = Prefetcher(http: http, store: opened, profile: profile, retry: RetryPolicy(retries: retries),
-                                    concurrency: concurrency, delay: delay, refresh: refresh)
         let progress = !quiet && !noProgress && !jobs.isEmpty && ProgressBar.canDraw
             ? ProgressBar(total: list.words.count, done: list.words.count - jobs.count) : nil
         let shared = Locked(report)
-        let quiet = self.quiet
         let work = Locked<Task<Void, Never>?>(nil)
         let stopped = Locked(false)
         let signals = await StopSignals.install { _ in
@@ -177,6 +177,29 @@ struct PrefetchCommand: AsyncParsableCommand {
         }
         fflush(nil)
         if let code = final.exitCode { throw ExitCode(code) }
+    }
+
+    /// Every word's job at `search`; the blocked ones fail without a
+    /// request, the cached ones are skipped (unless --refresh).
+    private func plan(_ list: WordList, search: SearchTemplate, engine: ContentRuleEngine, store: LimotStore) throws -> (PrefetchReport, [PrefetchJob]) {
+        var report = PrefetchReport(total: list.words.count)
+        var jobs: [PrefetchJob] = []
+        for word in list.words {
+            let chosen = direction.direction ?? LookupDirection.detect(word.normalized)
+            guard let url = search.url(for: word.normalized, direction: chosen) else {
+                throw usageError("the site profile's search URL \(search) is not an http or https URL")
+            }
+            let job = PrefetchJob(word: word, direction: chosen, url: url)
+            if engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
+                report.record(job, .failed(PrefetchFailure(
+                    kind: .rejected, reason: "the rule lists block \(url.serialization); `limot rules explain` says which rule")))
+            } else if !refresh, (try? store.hasStoredResponse(url: url.serialization)) == true {
+                report.record(job, .alreadyCached)
+            } else {
+                jobs.append(job)
+            }
+        }
+        return (report, jobs)
     }
 
     /// A warning when the cache is nearly full: older pages are being

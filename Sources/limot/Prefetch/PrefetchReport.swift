@@ -1,5 +1,6 @@
 import Foundation
 import Lookup
+import Vocabulary
 
 /// What a prefetch run did, word by word, and the summary it prints.
 struct PrefetchReport: Sendable {

@@ -4,6 +4,7 @@ import Foundation
 import Lookup
 import Store
 import WebURL
+import Vocabulary
 
 /// What became of one word of a prefetch.
 enum PrefetchOutcome: Sendable, Equatable {
@@ -47,7 +48,8 @@ struct PrefetchJob: Sendable {
 final class Prefetcher: Sendable {
     let client: CachingHTTPClient
     let store: LimotStore
-    let profile: SiteProfile
+    /// Reads a fetched page's entries as `limot lookup` does.
+    let lookups: LookupService
     let retry: RetryPolicy
     let concurrency: Int
     let refresh: Bool
@@ -55,7 +57,7 @@ final class Prefetcher: Sendable {
     /// The last error the store reported while the cache kept a page.
     private let lastStoreError = Locked<String?>(nil)
 
-    init(http: HTTPClient, store: LimotStore, profile: SiteProfile, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
+    init(http: HTTPClient, store: LimotStore, lookups: LookupService, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
         let storeErrors = lastStoreError
         // --refresh: the cache shows no copy, so every page comes from the
         // site; a new copy replaces the old one, a failure leaves it.
@@ -64,7 +66,7 @@ final class Prefetcher: Sendable {
             storeErrors.withLock { $0 = "\(error)" }
         })
         self.store = store
-        self.profile = profile
+        self.lookups = lookups
         self.retry = retry
         self.concurrency = concurrency
         self.refresh = refresh
@@ -100,7 +102,7 @@ final class Prefetcher: Sendable {
     func prefetch(_ job: PrefetchJob) async -> PrefetchOutcome {
         // What `limot lookup` sends, so that its request finds the stored
         // page even when the site's answers vary on these headers.
-        let request = FetchRequest(url: job.url, headers: LookupSession.requestHeaders)
+        let request = FetchRequest(url: job.url, headers: LookupService.requestHeaders)
         var retries = 0
         while true {
             do {
@@ -159,16 +161,13 @@ final class Prefetcher: Sendable {
         guard (try? store.hasStoredResponse(url: job.url.serialization)) == true else {
             return .done(.failed(PrefetchFailure(kind: .notStored, reason: notStoredReason(response))))
         }
-        if status == 404 { return .done(.notFound) }
-        let page: [UInt8]
-        do {
-            let charset = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
-            page = try TextDecoding.utf8(response.body, charset: charset)
-        } catch {
-            return .done(.noEntries)
+        let result = try? lookups.read(response, query: job.word.normalized, direction: job.direction)
+        if let result, result.entries.isEmpty, result.suggestions.isEmpty {
+            // Neither entries nor suggestions: perhaps the search is elsewhere.
+            _ = await lookups.searchFoundNothing(at: lookups.search)
         }
-        let extracted = EntryExtractor.extract(page: page, profile: profile, direction: job.direction)
-        return .done(extracted.entries.isEmpty ? .noEntries : .fetched)
+        if status == 404 { return .done(.notFound) }
+        return .done(result?.entries.isEmpty == false ? .fetched : .noEntries)
     }
 
     private func notStoredReason(_ response: FetchResponse) -> String {

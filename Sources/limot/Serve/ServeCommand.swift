@@ -29,9 +29,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Allow listening on a non-loopback address: the proxy becomes reachable from the network.")
     var allowRemote = false
 
-    @Option(help: ArgumentHelp("The page the home button opens; its origin is the dictionary site.", valueName: "url"))
-    var home: String = ProxyConfiguration.defaultHome
-
     @OptionGroup var rules: RuleSelection
 
     @Option(help: ArgumentHelp("Colour theme: auto follows the browser's preference; the bar's toggle overrides it per browser.", valueName: "auto|dark|light"))
@@ -49,8 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var cache: CacheOptions
 
-    @Option(help: ArgumentHelp("Folder for limot's state (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot): the HTTP cache, the notebook of lookups and each browser session's history.", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var store: StoreOptions
 
     @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
     var idleTimeout: Int = Int(ProxyConfiguration.defaultIdleTimeoutSeconds)
@@ -68,23 +64,23 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let homeURL = try? WebURL(home), homeURL.scheme == "http" || homeURL.scheme == "https", !homeURL.hostname.isEmpty else {
-            throw usageError("--home \(home) is not an http or https URL")
-        }
+        let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
         let engine = try rules.engine()
         let stylesheets = try StylesheetLoader.load()
-        var configuration = ProxyConfiguration(home: homeURL, engine: engine, stylesheets: stylesheets, fetch: fetch)
+        guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
+            throw usageError("the site's home \(profile.home) is not an http or https URL")
+        }
+        let homeURL = configuration.home
         configuration.bindHost = bind
         configuration.port = port
         configuration.allowsRemote = allowRemote
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
-        configuration.siteProfile = try site.profile()
         configuration.rulesFingerprint = try rules.fingerprint()
         configuration.keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment)
         configuration.offline = offline
-        configuration.store = openNotebook(dataDir: dataDir, cacheSizeLimit: cache.bytes,
+        configuration.store = store.openForReading(cacheSizeLimit: cache.bytes,
                                            purpose: offline ? "there is no cache to read offline" : "nothing is cached or kept")
         if offline, configuration.store == nil { throw ExitCode(1) }
         // Sessions nobody has used for half a year are forgotten.

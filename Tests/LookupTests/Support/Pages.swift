@@ -1,5 +1,6 @@
 import Foundation
 @testable import Lookup
+import Vocabulary
 
 /// The pages and profiles the lookup tests read: the fixture site's result
 /// pages in place, this suite's own pages from its resources, and the

@@ -20,7 +20,8 @@ final class ProxyTestbed: Sendable {
         return folders.filter { $0.contains(".") && !$0.hasSuffix(".md") && !$0.hasSuffix(".json") }.sorted()
     }()
     /// The ad and tracker hosts of the fixture pages; they must get no request.
-    static let adHosts = siteHosts.filter { $0 != "www.loghatnameh.de" && $0 != "fonts.gstatic.com" }
+    /// (neu.loghatnameh.de is the dictionary itself, after a redesign moved its search.)
+    static let adHosts = siteHosts.filter { !$0.hasSuffix("loghatnameh.de") && $0 != "fonts.gstatic.com" }
 
     private static let shared = Mutex<Result<ProxyTestbed, any Error>?>(nil)
 
@@ -83,21 +84,28 @@ final class LimotServe: Sendable {
     /// else a new temporary one, removed with the server.
     static func start(_ arguments: [String], dataDir: String? = nil) throws -> LimotServe {
         let directory = dataDir ?? FileManager.default.temporaryDirectory.appendingPathComponent("limot-proxy-\(UUID().uuidString)").path
-        let (process, port) = try ChildProcesses.startServer(
+        let (process, port, log) = try ChildProcesses.startServerWithLog(
             executable, ["serve", "--port", "0", "--log-level", "warning", "--data-dir", directory] + arguments,
             name: "limot serve", portPattern: #"127\.0\.0\.1:(\d+)/"#
         )
-        return LimotServe(port: port, process: process, dataDir: directory, ownsDataDir: dataDir == nil)
+        return LimotServe(port: port, process: process, dataDir: directory, ownsDataDir: dataDir == nil, logFile: log)
     }
 
     let dataDir: String
     private let ownsDataDir: Bool
+    private let logFile: URL
 
-    private init(port: Int, process: Process, dataDir: String, ownsDataDir: Bool) {
+    private init(port: Int, process: Process, dataDir: String, ownsDataDir: Bool, logFile: URL) {
         self.port = port
         self.process = process
         self.dataDir = dataDir
         self.ownsDataDir = ownsDataDir
+        self.logFile = logFile
+    }
+
+    /// What the server has logged so far (its stderr).
+    func log() -> String {
+        (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
     }
 
     deinit {
@@ -175,6 +183,12 @@ enum ChildProcesses {
     /// server that outlived the run would keep `swift test` waiting for that
     /// pipe to close), and is quoted when the server does not start.
     static func startServer(_ executable: URL, _ arguments: [String], name: String, portPattern: String) throws -> (Process, Int) {
+        let (process, port, _) = try startServerWithLog(executable, arguments, name: name, portPattern: portPattern)
+        return (process, port)
+    }
+
+    /// `startServer`, and the file its stderr goes to.
+    static func startServerWithLog(_ executable: URL, _ arguments: [String], name: String, portPattern: String) throws -> (Process, Int, URL) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -190,7 +204,7 @@ enum ChildProcesses {
         let handle = output.fileHandleForReading
         while true {
             if let match = text.firstMatch(of: pattern), match.count > 1, let digits = match[1].substring, let port = Int(digits) {
-                return (process, port)
+                return (process, port, log)
             }
             let chunk = handle.availableData
             if chunk.isEmpty { break }

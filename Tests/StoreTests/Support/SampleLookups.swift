@@ -1,5 +1,5 @@
 import Foundation
-import Lookup
+import Vocabulary
 
 /// Lookups as the Lookup library makes them, with what users' words hold:
 /// Persian with zero-width non-joiners (U+200C), quotes, commas, and (in

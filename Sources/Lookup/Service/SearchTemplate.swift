@@ -1,0 +1,62 @@
+import Foundation
+import Vocabulary
+import WebURL
+
+/// Where the dictionary answers a word: an absolute URL with `{query}` and
+/// optionally `{dir}` (`https://www.loghatnameh.de/search?q={query}&dir={dir}`).
+///
+/// One value does both directions of the job: making a result page's URL
+/// for a word, and recognising a result page among the pages the proxy
+/// serves (so a word looked up on the site itself reaches the notebook).
+public struct SearchTemplate: Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public var description: String { text }
+
+    /// The result page's address for `word`: `{query}` percent-encoded as one
+    /// URL component, `{dir}` as `de-fa` or `fa-de`.
+    public func address(for word: String, direction: LookupDirection) -> String {
+        text.replacingOccurrences(of: "{query}", with: WebURL.percentEncodedComponent(word))
+            .replacingOccurrences(of: "{dir}", with: direction.rawValue)
+    }
+
+    /// The result page's URL, or nil when the template does not make an
+    /// http or https URL.
+    public func url(for word: String, direction: LookupDirection) -> WebURL? {
+        guard let url = try? WebURL(address(for: word, direction: direction)), url.scheme == "http" || url.scheme == "https" else { return nil }
+        return url
+    }
+
+    /// The word `url` asks the site for, when it is a result page of this
+    /// template (same host and path, the word in the query parameter that
+    /// carries `{query}`); nil otherwise.
+    public func word(in url: WebURL) -> String? {
+        guard let shape = shape, url.hostname == shape.host, url.path == shape.path,
+              let word = WebURL.formValue(shape.parameter, inQuery: url.query)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !word.isEmpty
+        else { return nil }
+        return word
+    }
+
+    /// Whether both ask the same page for the word (host, path and the
+    /// parameter that carries it), whatever else their queries carry:
+    /// `search?q={query}&dir={dir}` and a form's `search?q={query}` do.
+    func asksLike(_ other: SearchTemplate) -> Bool {
+        guard let mine = shape, let theirs = other.shape else { return self == other }
+        return mine == theirs
+    }
+
+    /// Host, path and the parameter that carries the word; nil when the word
+    /// is not a query parameter of its own (`/wort/{query}`).
+    private var shape: (host: String, path: String, parameter: String)? {
+        let marker = "limotquerymarker"
+        guard let url = url(for: marker, direction: .germanToPersian), let query = url.query,
+              let pair = query.split(separator: "&").first(where: { $0.hasSuffix("=" + marker) })
+        else { return nil }
+        return (url.hostname, url.path, String(pair.dropLast(marker.count + 1)))
+    }
+}
