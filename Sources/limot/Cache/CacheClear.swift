@@ -18,13 +18,10 @@ struct CacheClear: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Flag(name: .shortAndLong, help: "Clear without asking.")
-    var yes = false
+    @OptionGroup var confirmation: Confirmation
 
     func validate() throws {
-        if !yes && isatty(STDIN_FILENO) == 0 {
-            throw ValidationError("standard input is not a terminal: pass --yes to clear the cache")
-        }
+        try confirmation.requireAnswerable("clear the cache")
     }
 
     func run() throws {
@@ -34,15 +31,7 @@ struct CacheClear: ParsableCommand {
             print("Nothing to clear: the cache is empty.")
             throw ExitCode(1)
         }
-        if !yes {
-            print("Forget all \(pages(statistics.entries)) (\(HumanUnits.bytes(statistics.bytes))) cached in \(opened.databasePath)? [y/N] ", terminator: "")
-            fflush(nil)
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard answer == "y" || answer == "yes" else {
-                print("Nothing cleared.")
-                throw ExitCode(1)
-            }
-        }
+        try confirmation.confirm("Forget all \(pages(statistics.entries)) (\(HumanUnits.bytes(statistics.bytes))) cached in \(opened.databasePath)?")
         let removed = try attempt { () throws(StoreError) in try opened.clearCache() }
         print("Cleared \(pages(removed.entries)) (\(HumanUnits.bytes(removed.bytes))). `limot cache vacuum` gives the space back to the disk.")
     }

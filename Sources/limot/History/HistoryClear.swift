@@ -19,13 +19,10 @@ struct HistoryClear: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var scope: HistoryScope
 
-    @Flag(name: .shortAndLong, help: "Clear without asking.")
-    var yes = false
+    @OptionGroup var confirmation: Confirmation
 
     func validate() throws {
-        if !yes && isatty(STDIN_FILENO) == 0 {
-            throw ValidationError("standard input is not a terminal: pass --yes to clear the history")
-        }
+        try confirmation.requireAnswerable("clear the history")
     }
 
     func run() throws {
@@ -36,15 +33,7 @@ struct HistoryClear: ParsableCommand {
             print("Nothing to clear: no \(scope.words ? "lookups are" : scope.pages ? "pages are" : "lookups or pages are") kept.")
             throw ExitCode(1)
         }
-        if !yes {
-            print("Forget all \(describe(lookups: lookups, visits: visits)) in \(opened.databasePath)? [y/N] ", terminator: "")
-            fflush(nil)
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard answer == "y" || answer == "yes" else {
-                print("Nothing cleared.")
-                throw ExitCode(1)
-            }
-        }
+        try confirmation.confirm("Forget all \(describe(lookups: lookups, visits: visits)) in \(opened.databasePath)?")
         let removedLookups = scope.includesWords ? try attempt { () throws(StoreError) in try opened.clearLookups() } : 0
         let removedVisits = scope.includesPages ? try attempt { () throws(StoreError) in try opened.clearPageVisits() } : 0
         print("Cleared \(describe(lookups: removedLookups, visits: removedVisits)).")
