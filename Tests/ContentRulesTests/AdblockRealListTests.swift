@@ -1,31 +1,22 @@
+import FixtureSupport
 import Foundation
 import Testing
 @testable import ContentRules
 
-/// `shared/data` beside the repository (this file is in Tests/ContentRulesTests).
-private let sharedData = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/data")
-private let listsPresent = ["easylist.txt", "easyprivacy.txt"].allSatisfy {
-    FileManager.default.fileExists(atPath: sharedData.appendingPathComponent($0).path)
-}
-
 /// EasyList and EasyPrivacy converted end to end: counts, the JSON WebKit
 /// would read, and decisions checked against adblock-rust's for the same
 /// requests (recorded with PyPI `adblock` 0.6.0, see Benchmarks/convert_compare.py).
-@Suite("AdBlock conversion of the real lists", .enabled(if: listsPresent,
-    "skipped: needs easylist.txt and easyprivacy.txt in ../shared/data beside the repository"))
+@Suite("AdBlock conversion of the real lists")
 struct AdblockRealListTests {
-    static let conversion: AdblockConversion = {
-        let inputs = ["easylist.txt", "easyprivacy.txt"].map { name in
-            (source: name, text: (try? String(contentsOf: sharedData.appendingPathComponent(name), encoding: .utf8)) ?? "")
-        }
-        return AdblockConverter.convert(inputs)
-    }()
+    /// Converted once for the suite; a missing list fails every test that needs it.
+    private static let converted = Result {
+        AdblockConverter.convert(try ["easylist.txt", "easyprivacy.txt"].map { name in (source: name, text: try SharedData.text(name)) })
+    }
+    static var conversion: AdblockConversion { get throws { try converted.get() } }
 
     @Test("counts: well over 100,000 rules, within Safari's limit, under 1% of the filters skipped")
-    func counts() {
-        let conversion = Self.conversion
+    func counts() throws {
+        let conversion = try Self.conversion
         #expect(conversion.filterCount > 125_000)
         #expect(conversion.rules.count > 120_000)
         #expect(conversion.rules.count <= RuleListParser.maximumRuleCount)
@@ -41,11 +32,11 @@ struct AdblockRealListTests {
 
     @Test("the JSON reads back with no error and the same rules")
     func json() throws {
-        let parsed = RuleListParser.parse(RuleJSONWriter.json(Self.conversion.rules), source: "converted.json")
+        let parsed = RuleListParser.parse(RuleJSONWriter.json(try Self.conversion.rules), source: "converted.json")
         #expect(parsed.errors.isEmpty, "\(parsed.errors.prefix(3))")
         let list = try #require(parsed.list)
-        #expect(list.rules.count == Self.conversion.rules.count)
-        #expect(list.rules.map(\.trigger) == Self.conversion.rules.map(\.trigger))
+        #expect(try list.rules.count == Self.conversion.rules.count)
+        #expect(try list.rules.map(\.trigger) == Self.conversion.rules.map(\.trigger))
     }
 
     @Test("decisions agree with adblock-rust's on a sample", arguments: [
@@ -75,7 +66,7 @@ struct AdblockRealListTests {
         // Every 10th rule with `||host^` or a final `^`, and every exception, in order.
         var picked: [Rule] = []
         var shaped = 0
-        for rule in Self.conversion.rules {
+        for rule in try Self.conversion.rules {
             let filter = rule.trigger.urlFilter
             if case .ignorePreviousRules = rule.action {
                 picked.append(rule)
@@ -88,7 +79,7 @@ struct AdblockRealListTests {
         let list = RuleList(source: "sample", rules: picked)
         let indexed = try ContentRuleEngine(lists: [list])
         let plain = try ContentRuleEngine(lists: [list], options: .init(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false))
-        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: sharedData.appendingPathComponent("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
+        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.file("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
         var compared = 0, blocked = 0
         for entry in corpus {
             // The corpus writes "http://" for an unknown page.

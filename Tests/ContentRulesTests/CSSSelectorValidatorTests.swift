@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -360,14 +361,10 @@ struct CSSSelectorValidatorTests {
     }
 
     /// All 2,948 css-display-none selectors of the AdGuard conversion of
-    /// EasyList, which WebKit accepts one and all. Runs where shared/ is
-    /// beside the repository, as in CI.
-    @Test(
-        "accepts every css-display-none selector of the AdGuard EasyList conversion, quickly",
-        .enabled(if: FileManager.default.fileExists(atPath: adGuardEasyListPath))
-    )
+    /// EasyList, which WebKit accepts one and all (from ../shared/data).
+    @Test("accepts every css-display-none selector of the AdGuard EasyList conversion, quickly")
     func acceptsAdGuardEasyList() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: adGuardEasyListPath))
+        let data = try Data(contentsOf: SharedData.file("wkcontentrulelist-adguard-easylist-top1m.json"))
         let rules = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let selectors = rules.compactMap { rule -> String? in
             guard let action = rule["action"] as? [String: Any], action["type"] as? String == "css-display-none" else {
@@ -391,8 +388,3 @@ struct CSSSelectorValidatorTests {
         #endif
     }
 }
-
-/// `shared/data` beside the repository's root (this file is in Tests/ContentRulesTests).
-private let adGuardEasyListPath = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/data/wkcontentrulelist-adguard-easylist-top1m.json").path

@@ -266,15 +266,14 @@ private func generatedProbes(count: Int, seed: UInt64) -> (probes: [Probe], unpa
 
 // MARK: - Real lists and requests
 
-private let dataDirectory = "/work/shared/data"
-private let requestCorpusPath = dataDirectory + "/requests-adblock-rust-matching-test.json"
-
-private var realListPaths: [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
-    return names.filter { $0.hasPrefix("wkcontentrulelist-") && $0.hasSuffix(".json") }.sorted().map { dataDirectory + "/" + $0 }
-}
-
-private let realDataAvailable = !realListPaths.isEmpty && FileManager.default.fileExists(atPath: requestCorpusPath)
+/// The three WKContentRuleList files of ../shared/data (its README lists them).
+private let realListNames = [
+    "wkcontentrulelist-adguard-easylist-top1m.json",
+    "wkcontentrulelist-adguard-easyprivacy-top1m.json",
+    "wkcontentrulelist-brave-ios-block-ads.json",
+]
+private var realListPaths: [String] { realListNames.map { SharedData.directory.appendingPathComponent($0).path } }
+private var requestCorpusPath: String { SharedData.directory.appendingPathComponent("requests-adblock-rust-matching-test.json").path }
 
 /// The rules of each real list, parsed once.
 private let realLists: [RuleList] = realListPaths.compactMap { path in
@@ -417,9 +416,9 @@ struct IndexEquivalenceTests {
 
     /// One sample by default: the plain engine takes about 100 s for the
     /// corpus in a debug build. Add seeds for a wider search.
-    @Test(.disabled(if: !realDataAvailable, "\(dataDirectory) with wkcontentrulelist-*.json and requests-adblock-rust-matching-test.json is missing; the real-list equivalence check did not run"),
-          arguments: [UInt64(1)])
+    @Test(arguments: [UInt64(1)])
     func realListSample(seed: UInt64) throws {
+        for name in realListNames + ["requests-adblock-rust-matching-test.json"] { _ = try SharedData.file(name) }
         try #require(realLists.count == realListPaths.count, "a real list failed to parse")
         let lists = sampledLists(total: 2_000, seed: seed)
         let ruleCount = lists.reduce(0) { $0 + $1.rules.count }
