@@ -58,8 +58,8 @@ let package = Package(
         .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation,
-        // and the one lookup service that `limot lookup`, `limot prefetch`
-        // and the proxy's `/_limot/lookup` share.
+        // the one lookup service that `limot lookup`, `limot prefetch` and the
+        // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
         .target(name: "Lookup", dependencies: ["Vocabulary", "Sanitize", "ContentRules", "WebURL", "Fetch", "Store"]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.

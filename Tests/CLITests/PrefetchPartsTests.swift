@@ -1,6 +1,6 @@
 import Fetch
 import Foundation
-import Lookup
+@testable import Lookup
 import Testing
 import WebURL
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 
 /// The one-line progress bar of `limot prefetch` on standard error:
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Lookup
 
 /// Ctrl-C (SIGINT) and SIGTERM as a request to stop: the first one calls
 /// `onStop`, a second one ends the process at once (status 130).

@@ -1,30 +1,29 @@
 import Foundation
-import Lookup
 
 /// The words of a `limot prefetch` word list: one per line, surrounding
 /// whitespace trimmed, blank lines and `#` comment lines skipped, and a
 /// word that normalizes (``QueryNormalizer/normalize(_:)``) like an earlier
 /// one dropped.
-struct WordList {
+public struct WordList: Sendable {
     /// A word as written in the list, with its normalized form.
-    struct Word: Sendable, Equatable {
-        var text: String
-        var normalized: String
+    public struct Word: Sendable, Equatable {
+        public var text: String
+        public var normalized: String
         /// 1-based line number in the list.
-        var line: Int
+        public var line: Int
     }
 
-    var words: [Word]
+    public var words: [Word]
     /// How many lines repeated an earlier word.
-    var duplicates: Int
+    public var duplicates: Int
 
     /// Why the list could not be read: the message names the file.
-    struct ReadError: Error, CustomStringConvertible {
-        var description: String
+    public struct ReadError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Reads `path`, or standard input for `-`.
-    static func read(_ path: String) throws(ReadError) -> WordList {
+    public static func read(_ path: String) throws(ReadError) -> WordList {
         let data: Data
         let name = path == "-" ? "standard input" : path
         if path == "-" {
@@ -47,7 +46,7 @@ struct WordList {
     }
 
     /// The words of `text` (a byte order mark is ignored).
-    static func parse(_ text: String) -> WordList {
+    public static func parse(_ text: String) -> WordList {
         var words: [Word] = []
         var seen = Set<String>()
         var duplicates = 0

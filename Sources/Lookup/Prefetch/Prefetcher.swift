@@ -1,13 +1,12 @@
 import ContentRules
 import Fetch
 import Foundation
-import Lookup
 import Store
 import WebURL
 import Vocabulary
 
 /// What became of one word of a prefetch.
-enum PrefetchOutcome: Sendable, Equatable {
+public enum PrefetchOutcome: Sendable, Equatable {
     /// Its page was fetched and stored, and has entries.
     case fetched
     /// Its page was fetched and stored, but the extractor found no entries.
@@ -22,8 +21,8 @@ enum PrefetchOutcome: Sendable, Equatable {
 }
 
 /// Why a word's page was not stored.
-struct PrefetchFailure: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+public struct PrefetchFailure: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// The site could not be reached or answered with an error status.
         case network
         /// The rule lists block the page.
@@ -31,21 +30,32 @@ struct PrefetchFailure: Sendable, Equatable {
         /// The page came but the cache did not keep it.
         case notStored
     }
-    var kind: Kind
-    var reason: String
+    public var kind: Kind
+    public var reason: String
+
+    public init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
 }
 
 /// One word to fetch: its search page's URL, in its direction.
-struct PrefetchJob: Sendable {
-    var word: WordList.Word
-    var direction: LookupDirection
-    var url: WebURL
+public struct PrefetchJob: Sendable {
+    public var word: WordList.Word
+    public var direction: LookupDirection
+    public var url: WebURL
+
+    public init(word: WordList.Word, direction: LookupDirection, url: WebURL) {
+        self.word = word
+        self.direction = direction
+        self.url = url
+    }
 }
 
 /// Fetches the search pages of a list of words through the HTTP cache,
 /// politely: a few at a time, spaced, transient failures retried with
 /// backoff. Stops starting words when its task is cancelled.
-final class Prefetcher: Sendable {
+public final class Prefetcher: Sendable {
     let client: CachingHTTPClient
     let store: LimotStore
     /// Reads a fetched page's entries as `limot lookup` does.
@@ -57,7 +67,7 @@ final class Prefetcher: Sendable {
     /// The last error the store reported while the cache kept a page.
     private let lastStoreError = Locked<String?>(nil)
 
-    init(http: HTTPClient, store: LimotStore, lookups: LookupService, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
+    public init(http: HTTPClient, store: LimotStore, lookups: LookupService, retry: RetryPolicy, concurrency: Int, delay: Double, refresh: Bool) {
         let storeErrors = lastStoreError
         // --refresh: the cache shows no copy, so every page comes from the
         // site; a new copy replaces the old one, a failure leaves it.
@@ -77,7 +87,7 @@ final class Prefetcher: Sendable {
     /// word as it starts, `finished` each outcome. Returns when all are
     /// done, or, once the task is cancelled, when the words in flight have
     /// stopped (their outcome `.interrupted`).
-    func run(_ jobs: [PrefetchJob], started: @escaping @Sendable (PrefetchJob) -> Void,
+    public func run(_ jobs: [PrefetchJob], started: @escaping @Sendable (PrefetchJob) -> Void,
              finished: @escaping @Sendable (PrefetchJob, PrefetchOutcome) -> Void) async {
         let next = Locked(0)
         await withTaskGroup(of: Void.self) { group in
@@ -99,7 +109,7 @@ final class Prefetcher: Sendable {
 
     /// One word: its page fetched (retried while that may help), stored,
     /// and read for entries.
-    func prefetch(_ job: PrefetchJob) async -> PrefetchOutcome {
+    public func prefetch(_ job: PrefetchJob) async -> PrefetchOutcome {
         // What `limot lookup` sends, so that its request finds the stored
         // page even when the site's answers vary on these headers.
         let request = FetchRequest(url: job.url, headers: LookupService.requestHeaders)

@@ -4,7 +4,7 @@ import Foundation
 /// When a failed request is tried again: exponential backoff from
 /// ``base`` doubling up to ``cap``, with jitter so that parallel requests
 /// do not retry in step, and the site's `Retry-After` honoured up to the cap.
-struct RetryPolicy: Sendable {
+public struct RetryPolicy: Sendable {
     static let base: Double = 1
     static let cap: Double = 30
     /// HTTP statuses that say "try again later".
@@ -14,7 +14,11 @@ struct RetryPolicy: Sendable {
     static let transientKinds: Set<FetchError.Kind> = [.couldNotResolve, .couldNotConnect, .connectTimedOut, .timedOut, .protocolError]
 
     /// Retries after the first attempt.
-    var retries: Int
+    public var retries: Int
+
+    public init(retries: Int) {
+        self.retries = retries
+    }
 
     /// Seconds to wait before retry number `retry` (0 for the first
     /// retry): a random point in the upper half of `base·2^retry` (at most
