@@ -1,6 +1,7 @@
-/// Escaping for everything limot writes into pages: text, attribute values
-/// and URL query components. Nothing user- or site-controlled reaches a page
-/// without passing through one of these.
+/// Escaping for everything limot writes into pages: text and attribute
+/// values (a word in a URL is percent-encoded first, by
+/// `WebURL.percentEncodedComponent`). Nothing user- or site-controlled
+/// reaches a page without passing through it.
 enum HTMLEscaping {
     /// Text content and double-quoted attribute values.
     static func escape(_ text: String) -> String {
