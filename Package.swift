@@ -53,6 +53,9 @@ let package = Package(
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation.
         .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
+        // Terminal: lookup results laid out for a terminal, Persian ordered for
+        // it, and the prompt's line editor.
+        .target(name: "Terminal", dependencies: ["Lookup"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -76,19 +79,20 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch", "Lookup", "Store",
+                "ContentRules", "Proxy", "Fetch", "Lookup", "Store", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "FixtureSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Terminal", "FixtureSupport"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -4,6 +4,7 @@ import Fetch
 import Foundation
 import Lookup
 import Store
+import Terminal
 import WebURL
 
 /// `limot lookup WORD`: the dictionary in the terminal.

@@ -167,29 +167,3 @@ final class LookupSession: Sendable {
         }
     }
 }
-
-/// The prompt's earlier queries, one per line in the data folder.
-struct PromptHistory {
-    let path: String
-    let enabled: Bool
-    static let kept = 500
-
-    init(directory: String, enabled: Bool) {
-        path = directory + "/prompt-history"
-        self.enabled = enabled
-    }
-
-    func load() -> [String] {
-        guard enabled, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Array(text.split(separator: "\n").map(String.init).suffix(Self.kept))
-    }
-
-    func append(_ line: String) {
-        guard enabled else { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        var lines = load()
-        lines.append(line.replacingOccurrences(of: "\n", with: " "))
-        try? (lines.suffix(Self.kept).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    }
-}

@@ -10,22 +10,22 @@ import Darwin
 ///
 /// Only for a terminal: the terminal is put in raw mode while a line is
 /// read and restored before `readLine` returns, whatever happens.
-final class LineEditor {
-    let prompt: String
+public final class LineEditor {
+    public let prompt: String
     private(set) var history: [String]
     private let input: Int32 = 0
     private let output: Int32 = 1
 
-    init(prompt: String, history: [String]) {
+    public init(prompt: String, history: [String]) {
         self.prompt = prompt
         self.history = history
     }
 
     /// Whether standard input and output are both terminals.
-    static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// The next line, or nil at the end (Ctrl-D on an empty line, or input closed).
-    func readLine() -> String? {
+    public func readLine() -> String? {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return Swift.readLine() }
         var raw = saved
@@ -44,7 +44,7 @@ final class LineEditor {
     }
 
     /// Keeps a line for Up/Down (not twice in a row, not blank).
-    func remember(_ line: String) {
+    public func remember(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace), history.last != line else { return }
         history.append(line)
     }

@@ -4,15 +4,15 @@
 /// script: Persian comes out right only if limot orders it for display
 /// (`visual`) or marks it so that a terminal that implements the Unicode
 /// bidirectional algorithm can (`isolates`).
-enum TerminalText {
+public enum TerminalText {
     /// The cells a string takes: combining marks, format characters (the
     /// zero-width non-joiner, directional isolates) take none, wide East
     /// Asian characters two.
-    static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    static func width(of scalar: Unicode.Scalar) -> Int {
+    public static func width(of scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
@@ -28,7 +28,7 @@ enum TerminalText {
 
     /// Lines of at most `width` cells, broken at spaces; a word longer than
     /// a line is cut between characters. Never returns no line.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
         var line = ""
@@ -63,16 +63,10 @@ enum TerminalText {
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
         return lines
     }
-
-    /// `text` padded with spaces to `width` cells, on the right (or on the left when `alignRight`).
-    static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - self.width(text)))
-        return alignRight ? padding + text : text + padding
-    }
 }
 
 /// How Persian (right-to-left) text is written to the terminal.
-enum BidiMode: String, CaseIterable {
+public enum BidiMode: String, CaseIterable, Sendable {
     /// Logical order wrapped in Unicode directional isolates (U+2067…U+2069),
     /// for terminals that implement the bidirectional algorithm and for files.
     case isolates

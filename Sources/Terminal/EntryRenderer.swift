@@ -4,15 +4,21 @@ import Lookup
 /// (headword, grammar, translations) when it is wide enough, one block per
 /// entry when it is not; Persian right-aligned and ordered as `bidi` says;
 /// colour only when asked.
-struct EntryRenderer {
-    var width: Int
-    var color: Bool
-    var bidi: BidiMode
+public struct EntryRenderer {
+    public var width: Int
+    public var color: Bool
+    public var bidi: BidiMode
+
+    public init(width: Int, color: Bool, bidi: BidiMode) {
+        self.width = width
+        self.color = color
+        self.bidi = bidi
+    }
 
     /// Below this many cells, entries are stacked rather than put in columns.
     static let columnsMinimumWidth = 70
 
-    func render(_ result: LookupResult, total: Int? = nil) -> String {
+    public func render(_ result: LookupResult, total: Int? = nil) -> String {
         var lines: [String] = []
         let shown = result.entries.count
         let count = total.map { $0 > shown ? "\(shown) of \($0) entries" : "\(shown) \(shown == 1 ? "entry" : "entries")" }
@@ -28,7 +34,7 @@ struct EntryRenderer {
     }
 
     /// What a page without entries prints: the dictionary's own suggestions, if any.
-    func renderNotFound(_ result: LookupResult) -> String {
+    public func renderNotFound(_ result: LookupResult) -> String {
         var text = "No entries for \(field(LocalizedText(result.query, result.direction.sourceLanguage)))."
         if !result.suggestions.isEmpty {
             let words = result.suggestions.map { field(LocalizedText($0, Self.language(of: $0))) }
