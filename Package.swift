@@ -53,9 +53,14 @@ let package = Package(
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation.
         .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
+        // ICU's bidirectional algorithm (libicu-dev): Persian in display order
+        // for terminals that do not reorder it themselves. A C target with
+        // plain types, not a module map: Foundation has an ICU of its own,
+        // and Swift cannot see two definitions of ICU's types.
+        .target(name: "CICUBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         // Terminal: lookup results laid out for a terminal, Persian ordered for
         // it, and the prompt's line editor.
-        .target(name: "Terminal", dependencies: ["Lookup"]),
+        .target(name: "Terminal", dependencies: ["Lookup", "CICUBidi"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
