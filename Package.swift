@@ -58,9 +58,11 @@ let package = Package(
         // plain types, not a module map: Foundation has an ICU of its own,
         // and Swift cannot see two definitions of ICU's types.
         .target(name: "CICUBidi", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libedit (libedit-dev, BSD licence): the lookup prompt's line editing and history.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal: lookup results laid out for a terminal, Persian ordered for
         // it, and the prompt's line editor.
-        .target(name: "Terminal", dependencies: ["Lookup", "CICUBidi"]),
+        .target(name: "Terminal", dependencies: ["Lookup", "CICUBidi", "CEditLine"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),

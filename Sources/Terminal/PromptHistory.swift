@@ -1,6 +1,9 @@
 import Foundation
 
-/// The prompt's earlier queries, one per line in the data folder.
+/// The prompt's earlier queries, one per line in the data folder, given to
+/// `LineEditor` at start. limot's own plain file rather than libedit's
+/// history file (which escapes every space with vis(3)): files kept by
+/// earlier versions still load, and the file reads as it is.
 public struct PromptHistory {
     public let path: String
     public let enabled: Bool
