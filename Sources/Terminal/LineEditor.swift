@@ -52,10 +52,14 @@ public final class LineEditor {
     }
 
     /// The next line, without its newline; nil at the end (Ctrl-D on an
-    /// empty line, or input closed).
+    /// empty line, or input closed), after which the cursor is put on a new
+    /// line, for what comes next (libedit leaves it after its "^D").
     public func readLine() -> String? {
         var count: Int32 = 0
-        guard let line = el_gets(editor, &count), count > 0 else { return nil }
+        guard let line = el_gets(editor, &count), count > 0 else {
+            _ = write(STDOUT_FILENO, "\n", 1)
+            return nil
+        }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
