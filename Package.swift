@@ -61,6 +61,16 @@ let package = Package(
         // the one lookup service that `limot lookup`, `limot prefetch` and the
         // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
         .target(name: "Lookup", dependencies: ["Vocabulary", "Sanitize", "ContentRules", "WebURL", "Fetch", "Store"]),
+        // ICU's bidirectional algorithm (libicu-dev): Persian in display order
+        // for terminals that do not reorder it themselves. A C target with
+        // plain types, not a module map: Foundation has an ICU of its own,
+        // and Swift cannot see two definitions of ICU's types.
+        .target(name: "CICUBidi", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libedit (libedit-dev, BSD licence): the lookup prompt's line editing and history.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Terminal: lookup results laid out for a terminal, Persian ordered for
+        // it, and the prompt's line editor.
+        .target(name: "Terminal", dependencies: ["Lookup", "Vocabulary", "CICUBidi", "CEditLine"]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
         .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),
@@ -81,19 +91,20 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store",
+                "ContentRules", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "FixtureSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "Terminal", "FixtureSupport"], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -31,20 +31,43 @@ struct TmuxScreen {
         }
     }
 
-    /// The pane's text now.
-    func capture() throws -> String {
-        Self.text(try tmux(["capture-pane", "-p", "-t", "limot"]).output)
+    /// The pane's text now; `joined` joins the rows a long line wrapped
+    /// onto, `scrollback` adds what scrolled off the top.
+    func capture(joined: Bool = false, scrollback: Bool = false) throws -> String {
+        Self.text(try tmux(["capture-pane", "-p", "-t", "limot"] + (joined ? ["-J"] : []) + (scrollback ? ["-S", "-"] : [])).output)
+    }
+
+    /// Types `text` as it is, character by character.
+    func type(_ text: String) throws {
+        _ = try tmux(["send-keys", "-t", "limot", "-l", text])
+    }
+
+    /// Presses keys by tmux's names for them: "Enter", "Up", "C-r", "Home".
+    func press(_ keys: String...) throws {
+        _ = try tmux(["send-keys", "-t", "limot"] + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        _ = try tmux(["resize-window", "-t", "limot", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The pane's text (captured as `capture` says) once `condition` holds
+    /// for it, or when the time is up (the caller's expectation then fails
+    /// with the screen in its message).
+    func screen(joined: Bool = false, scrollback: Bool = false, within seconds: TimeInterval = 30,
+                when condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = try capture(joined: joined, scrollback: scrollback)
+        while !condition(screen) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            screen = try capture(joined: joined, scrollback: scrollback)
+        }
+        return screen
     }
 
     /// The pane's text once the program has ended (or the time is up).
     func screenWhenDone(within seconds: TimeInterval = 60) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var screen = try capture()
-        while !screen.contains(Self.doneMarker) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            screen = try capture()
-        }
-        return screen
+        try screen(within: seconds) { $0.contains(Self.doneMarker) }
     }
 
     func stop() {

@@ -4,6 +4,7 @@ import Fetch
 import Foundation
 import Lookup
 import Store
+import Terminal
 import WebURL
 import Vocabulary
 
@@ -20,7 +21,7 @@ struct LookupCommand: AsyncParsableCommand {
             find nothing.
 
             Without a word, and on a terminal, limot asks for words one after another \
-            (arrows and Up/Down for earlier words; Ctrl-D ends). Without a terminal, it \
+            (arrows, Up/Down and Ctrl-R for earlier words; Ctrl-D ends). Without a terminal, it \
             reads one word per line from standard input.
 
             Every lookup that finds entries is kept in the notebook (`limot history`) unless \

@@ -5,15 +5,21 @@ import Vocabulary
 /// (headword, grammar, translations) when it is wide enough, one block per
 /// entry when it is not; Persian right-aligned and ordered as `bidi` says;
 /// colour only when asked.
-struct EntryRenderer {
-    var width: Int
-    var color: Bool
-    var bidi: BidiMode
+public struct EntryRenderer {
+    public var width: Int
+    public var color: Bool
+    public var bidi: BidiMode
+
+    public init(width: Int, color: Bool, bidi: BidiMode) {
+        self.width = width
+        self.color = color
+        self.bidi = bidi
+    }
 
     /// Below this many cells, entries are stacked rather than put in columns.
     static let columnsMinimumWidth = 70
 
-    func render(_ result: LookupResult, total: Int? = nil) -> String {
+    public func render(_ result: LookupResult, total: Int? = nil) -> String {
         var lines: [String] = []
         let shown = result.entries.count
         let count = total.map { $0 > shown ? "\(shown) of \($0) entries" : "\(shown) \(shown == 1 ? "entry" : "entries")" }
@@ -29,7 +35,7 @@ struct EntryRenderer {
     }
 
     /// What a page without entries prints: the dictionary's own suggestions, if any.
-    func renderNotFound(_ result: LookupResult) -> String {
+    public func renderNotFound(_ result: LookupResult) -> String {
         var text = "No entries for \(field(LocalizedText(result.query, result.direction.sourceLanguage)))."
         if !result.suggestions.isEmpty {
             let words = result.suggestions.map { field(LocalizedText($0, Self.language(of: $0))) }
@@ -67,10 +73,11 @@ struct EntryRenderer {
         let numberWidth = layout.numberWidth
         let (headwordWidth, grammarWidth, translationWidth) = (layout.headword, layout.grammar, layout.translation)
         let grammarText = grammar(entry.grammar)
-        let headwordLines = TerminalText.wrap(headwordText(entry), width: headwordWidth)
-        let grammarLines = grammarWidth == 0 ? [] : TerminalText.wrap(grammarText, width: grammarWidth)
+        let headwordLines = shown(TerminalText.wrap(headwordText(entry), width: headwordWidth), entry.headword.language)
+        let grammarLines = grammarWidth == 0 ? [] : shown(TerminalText.wrap(grammarText, width: grammarWidth), Self.language(of: grammarText))
         let translationLanguage = entry.translations.first?.language ?? result.direction.targetLanguage
-        let translationLines = TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: translationWidth)
+        let translationLines = shown(TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: translationWidth),
+                                     translationLanguage)
         var lines: [String] = []
         for row in 0..<max(headwordLines.count, grammarLines.count, translationLines.count) {
             let label = String(number)
@@ -100,14 +107,15 @@ struct EntryRenderer {
         var lines: [String] = []
         let grammarText = grammar(entry.grammar)
         let head = "\(number). " + headwordText(entry)
-        for (row, line) in TerminalText.wrap(head, width: max(width, 10)).enumerated() {
-            lines.append(row == 0 ? styledHeadwordLine(line, entry) : cell(line, entry.headword.language, width: 0, emphasis: .bold))
+        for (row, line) in shown(TerminalText.wrap(head, width: max(width, 10)), entry.headword.language).enumerated() {
+            lines.append(row == 0 ? style(headwordStyle(entry), line) : cell(line, entry.headword.language, width: 0, emphasis: .bold))
         }
         if !grammarText.isEmpty {
-            lines += TerminalText.wrap(grammarText, width: inner).map { trimmedEnd(indent + cell($0, Self.language(of: grammarText), width: inner, emphasis: .dim)) }
+            let grammarLanguage = Self.language(of: grammarText)
+            lines += shown(TerminalText.wrap(grammarText, width: inner), grammarLanguage).map { trimmedEnd(indent + cell($0, grammarLanguage, width: inner, emphasis: .dim)) }
         }
         let translationLanguage = entry.translations.first?.language ?? .persian
-        for line in TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: inner) {
+        for line in shown(TerminalText.wrap(entry.translations.map(\.text).joined(separator: separator(translationLanguage)), width: inner), translationLanguage) {
             lines.append(trimmedEnd(indent + cell(line, translationLanguage, width: inner, emphasis: nil)))
         }
         for example in entry.examples {
@@ -120,11 +128,11 @@ struct EntryRenderer {
     private func exampleLines(_ example: Example, indent: String, width: Int) -> [String] {
         var lines: [String] = []
         let marker = "» "
-        for (row, line) in TerminalText.wrap(example.source.text, width: width - marker.count).enumerated() {
+        for (row, line) in shown(TerminalText.wrap(example.source.text, width: width - marker.count), example.source.language).enumerated() {
             lines.append(trimmedEnd(indent + (row == 0 ? marker : "  ") + cell(line, example.source.language, width: width - marker.count, emphasis: .italic)))
         }
         if let translation = example.translation {
-            for line in TerminalText.wrap(translation.text, width: width - marker.count) {
+            for line in shown(TerminalText.wrap(translation.text, width: width - marker.count), translation.language) {
                 lines.append(trimmedEnd(indent + "  " + cell(line, translation.language, width: width - marker.count, emphasis: .dim)))
             }
         }
@@ -145,23 +153,23 @@ struct EntryRenderer {
         language == .persian ? "، " : "; "
     }
 
-    /// One column's line: Persian right-aligned and ordered for display,
-    /// German left-aligned; styled after measuring, so escapes take no cells.
-    private func cell(_ text: String, _ language: Language, width: Int, emphasis: Style?) -> String {
-        let padding = String(repeating: " ", count: max(0, width - TerminalText.width(text)))
-        guard !text.isEmpty else { return padding }  // no empty isolates on a row with nothing to show
-        let shown = language == .persian ? bidi.rightToLeft(text) : text
-        let styled = emphasis.map { style($0, shown) } ?? shown
+    /// A wrapped paragraph's lines as the terminal gets them: Persian
+    /// ordered for display as `bidi` says, all its lines at once (the
+    /// bidirectional algorithm reads the paragraph), German as it is.
+    private func shown(_ lines: [String], _ language: Language) -> [String] {
+        language == .persian ? bidi.rightToLeft(lines) : lines
+    }
+
+    /// One column's line, already `shown`: Persian right-aligned, German
+    /// left-aligned; styled after measuring, so escapes take no cells.
+    private func cell(_ line: String, _ language: Language, width: Int, emphasis: Style?) -> String {
+        let padding = String(repeating: " ", count: max(0, width - TerminalText.width(line)))
+        let styled = emphasis.map { style($0, line) } ?? line
         return language == .persian ? padding + styled : styled + padding
     }
 
     private func field(_ text: LocalizedText) -> String {
-        text.language == .persian ? bidi.rightToLeft(text.text) : text.text
-    }
-
-    private func styledHeadwordLine(_ line: String, _ entry: DictionaryEntry) -> String {
-        let shown = entry.headword.language == .persian ? bidi.rightToLeft(line) : line
-        return style(headwordStyle(entry), shown)
+        shown([text.text], text.language)[0]
     }
 
     /// Learners' colours for the three genders; bold otherwise.

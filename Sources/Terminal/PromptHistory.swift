@@ -1,22 +1,25 @@
 import Foundation
 
-/// The prompt's earlier queries, one per line in the data folder.
-struct PromptHistory {
-    let path: String
-    let enabled: Bool
-    static let kept = 500
+/// The prompt's earlier queries, one per line in the data folder, given to
+/// `LineEditor` at start. limot's own plain file rather than libedit's
+/// history file (which escapes every space with vis(3)): files kept by
+/// earlier versions still load, and the file reads as it is.
+public struct PromptHistory {
+    public let path: String
+    public let enabled: Bool
+    public static let kept = 500
 
-    init(directory: String, enabled: Bool) {
+    public init(directory: String, enabled: Bool) {
         path = directory + "/prompt-history"
         self.enabled = enabled
     }
 
-    func load() -> [String] {
+    public func load() -> [String] {
         guard enabled, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return Array(text.split(separator: "\n").map(String.init).suffix(Self.kept))
     }
 
-    func append(_ line: String) {
+    public func append(_ line: String) {
         guard enabled else { return }
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
