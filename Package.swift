@@ -50,9 +50,12 @@ let package = Package(
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
+        // libxml2 from Debian: its HTML parser builds the tree Lookup reads
+        // result pages from (repaired markup, decoded references).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation.
-        .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
+        .target(name: "Lookup", dependencies: ["CLibXML2", "ContentRules", "WebURL"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
