@@ -37,15 +37,15 @@ final class ResultPage {
     private let document: htmlDocPtr?
     /// libxml2's element of each numbered element (nil for text and the
     /// document node): attributes are read from it when asked for.
-    private var elements: [xmlNodePtr?] = []
-    private var kinds: [Kind] = []
+    private let elements: [xmlNodePtr?]
+    private let kinds: [Kind]
     /// An element's lower-cased name, a text node's text.
-    private var names: [String] = []
-    private var parents: [Int] = []
-    private var firstChildren: [Int] = []
-    private var nextSiblings: [Int] = []
+    private let names: [String]
+    private let parents: [Int]
+    private let firstChildren: [Int]
+    private let nextSiblings: [Int]
     /// One past the last node of each node's subtree.
-    private var subtreeEnds: [Int] = []
+    private let subtreeEnds: [Int]
 
     /// Elements whose content is code or markup, not words.
     static let textless: Set<String> = ["script", "style", "template", "textarea", "noscript", "iframe", "noembed", "noframes"]
@@ -67,7 +67,10 @@ final class ResultPage {
         document = page.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Self.options) }
         }
-        number(upTo: max(1, maximumNodes))
+        var numbering = ResultPageNumbering(document: document)
+        numbering.number(upTo: max(1, maximumNodes))
+        (elements, kinds, names) = (numbering.elements, numbering.kinds, numbering.names)
+        (parents, firstChildren, nextSiblings, subtreeEnds) = (numbering.parents, numbering.firstChildren, numbering.nextSiblings, numbering.subtreeEnds)
     }
 
     deinit {
@@ -197,99 +200,5 @@ final class ResultPage {
         var startIndex: Int { range.lowerBound }
         var endIndex: Int { range.upperBound }
         subscript(position: Int) -> Node { Node(index: position) }
-    }
-
-    // MARK: Numbering
-
-    /// Numbers the nodes in document order, walking libxml2's tree without
-    /// recursion.
-    private func number(upTo maximumNodes: Int) {
-        append(.document, name: "", element: nil, parent: -1, after: -1)
-        /// The open nodes: their number, the libxml2 child to read next,
-        /// the number of the last child so far.
-        var open: [(node: Int, next: xmlNodePtr?, lastChild: Int)] = [(0, document?.pointee.children, -1)]
-        while let top = open.last {
-            guard let current = top.next else {
-                subtreeEnds[top.node] = kinds.count
-                open.removeLast()
-                continue
-            }
-            let name = current.pointee.type == XML_ELEMENT_NODE ? String(cString: current.pointee.name).lowercased() : ""
-            if name == "table" { implyTableBodies(in: current) }
-            if name == "dd" || name == "dt" { closeDefinitionItem(current) }
-            open[open.count - 1].next = current.pointee.next  // after the repairs, which may add siblings
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                guard kinds.count < maximumNodes else { break }
-                let node = append(.element, name: name, element: current, parent: top.node, after: top.lastChild)
-                open[open.count - 1].lastChild = node
-                if !Self.textless.contains(name) { open.append((node, current.pointee.children, -1)) }
-            case XML_TEXT_NODE:
-                let text = current.pointee.content.map { String(cString: $0) } ?? ""
-                if top.lastChild >= 0, top.lastChild == kinds.count - 1, kinds[top.lastChild] == .text {
-                    names[top.lastChild] += text  // text around a dropped comment
-                } else if kinds.count < maximumNodes {
-                    open[open.count - 1].lastChild = append(.text, name: text, element: nil, parent: top.node, after: top.lastChild)
-                }
-            default:
-                continue
-            }
-            if kinds.count >= maximumNodes, open.count > 0 {
-                for entry in open { subtreeEnds[entry.node] = kinds.count }
-                return
-            }
-        }
-    }
-
-    @discardableResult
-    private func append(_ kind: Kind, name: String, element: xmlNodePtr?, parent: Int, after previous: Int) -> Int {
-        let index = kinds.count
-        kinds.append(kind)
-        names.append(name)
-        elements.append(element)
-        parents.append(parent)
-        firstChildren.append(-1)
-        nextSiblings.append(-1)
-        subtreeEnds.append(index + 1)
-        if previous >= 0 { nextSiblings[previous] = index } else if parent >= 0 { firstChildren[parent] = index }
-        return index
-    }
-
-    /// Moves a `dd` or `dt` that libxml2 nested in the `dd` or `dt` before
-    /// it (written without that one's end tag), and what follows it, out
-    /// after `item`, as browsers close the item before.
-    private func closeDefinitionItem(_ item: xmlNodePtr) {
-        var child = item.pointee.children
-        while let node = child, !Self.isElement(node, named: "dd"), !Self.isElement(node, named: "dt") { child = node.pointee.next }
-        var anchor = item
-        while let node = child {
-            child = node.pointee.next
-            xmlUnlinkNode(node)
-            anchor = xmlAddNextSibling(anchor, node) ?? anchor
-        }
-    }
-
-    private static func isElement(_ node: xmlNodePtr, named name: String) -> Bool {
-        node.pointee.type == XML_ELEMENT_NODE && xmlStrcasecmp(node.pointee.name, name) == 0
-    }
-
-    /// Puts each run of rows straight in `table` (with the text between
-    /// them) into a `tbody`, as browsers do; libxml2 keeps them bare.
-    private func implyTableBodies(in table: xmlNodePtr) {
-        var body: xmlNodePtr?
-        var child = table.pointee.children
-        while let node = child {
-            child = node.pointee.next
-            let isRow = Self.isElement(node, named: "tr")
-            if isRow, body == nil, let created = xmlNewDocNode(document, nil, "tbody", nil) {
-                body = xmlAddPrevSibling(node, created)
-            }
-            if let open = body, isRow || node.pointee.type == XML_TEXT_NODE {
-                xmlUnlinkNode(node)
-                xmlAddChild(open, node)  // may merge text into the body's last text node and free `node`
-            } else if node.pointee.type == XML_ELEMENT_NODE {
-                body = nil
-            }
-        }
     }
 }
