@@ -56,11 +56,14 @@ let package = Package(
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, the
         // browsing history, the HTTP cache.
         .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
+        // libxml2 from Debian: its HTML parser builds the tree Lookup reads
+        // result pages from (repaired markup, decoded references).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation,
         // the one lookup service that `limot lookup`, `limot prefetch` and the
         // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
-        .target(name: "Lookup", dependencies: ["Vocabulary", "Sanitize", "ContentRules", "WebURL", "Fetch", "Store"]),
+        .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "ContentRules", "WebURL", "Fetch", "Store"]),
         // ICU's bidirectional algorithm (libicu-dev): Persian in display order
         // for terminals that do not reorder it themselves. A C target with
         // plain types, not a module map: Foundation has an ICU of its own,

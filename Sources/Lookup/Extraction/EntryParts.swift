@@ -1,11 +1,10 @@
-import Sanitize
 import Vocabulary
 
 /// One piece of a candidate entry: a table cell, a `dt` or `dd`, a child
 /// block of a list item, or a run of text, with its language.
 struct Cell {
     /// nil for a run of text cut out of a text node.
-    var node: HTMLNode.ID?
+    var node: ResultPage.Node?
     var text: String
     var language: TextLanguage?
 }
@@ -13,7 +12,7 @@ struct Cell {
 /// Building entries from cells and example containers, the same way for
 /// profile selectors and for structure.
 extension PageReader {
-    func cell(_ node: HTMLNode.ID) -> Cell {
+    func cell(_ node: ResultPage.Node) -> Cell {
         let text = text(node)
         return Cell(node: node, text: text, language: language(of: node, text: text))
     }
@@ -22,7 +21,7 @@ extension PageReader {
     /// marker rather than part of the words: by its class (`gram…`, `pos`,
     /// `gen…`, `gender…`, `wortart`), or because its text is only grammar
     /// (`n`, `Subst., Pl.: Häuser`).
-    func isGrammarMarker(_ node: HTMLNode.ID) -> Bool {
+    func isGrammarMarker(_ node: ResultPage.Node) -> Bool {
         guard document.kind(node) == .element, !isIgnored(node) else { return false }
         for token in tokens(node) {
             if token.hasPrefix("gram") || token == "pos" || token == "gen" || token.hasPrefix("gen-") || token.hasPrefix("gender") || token.hasPrefix("genus") || token.hasPrefix("wortart") || token == "wordclass" || token == "plural" {
@@ -35,8 +34,8 @@ extension PageReader {
     }
 
     /// The top-most grammar markers inside `node`.
-    func grammarMarkers(in node: HTMLNode.ID) -> [HTMLNode.ID] {
-        var markers: [HTMLNode.ID] = []
+    func grammarMarkers(in node: ResultPage.Node) -> [ResultPage.Node] {
+        var markers: [ResultPage.Node] = []
         for descendant in document.descendants(of: node) where document.kind(descendant) == .element {
             if let last = markers.last, document.isAncestor(last, of: descendant) { continue }
             if isGrammarMarker(descendant) { markers.append(descendant) }
@@ -45,7 +44,7 @@ extension PageReader {
     }
 
     /// Adds what grammar markers say, by text and by class (`gen-m`).
-    func readGrammar(of markers: [HTMLNode.ID], into grammar: inout Grammar) {
+    func readGrammar(of markers: [ResultPage.Node], into grammar: inout Grammar) {
         for marker in markers {
             GrammarReader.read(text(marker), into: &grammar)
             if grammar.gender == nil {
@@ -56,7 +55,7 @@ extension PageReader {
 
     /// A headword from its element: the words without the grammar markers,
     /// the markers read as grammar, the article split off.
-    func headword(from node: HTMLNode.ID, excluding excluded: (HTMLNode.ID) -> Bool, markers: [HTMLNode.ID], grammar: inout Grammar) -> String {
+    func headword(from node: ResultPage.Node, excluding excluded: (ResultPage.Node) -> Bool, markers: [ResultPage.Node], grammar: inout Grammar) -> String {
         readGrammar(of: markers, into: &grammar)
         var words = text(node, excluding: excluded)
         if words.isEmpty { words = text(node) }
@@ -65,7 +64,7 @@ extension PageReader {
 
     /// The translations in a target-language element, without its grammar
     /// markers ("das Haus n" gives "das Haus").
-    func translations(in node: HTMLNode.ID, excluding excluded: (HTMLNode.ID) -> Bool) -> [LocalizedText] {
+    func translations(in node: ResultPage.Node, excluding excluded: (ResultPage.Node) -> Bool) -> [LocalizedText] {
         TextPieces.translations(text(node, excluding: excluded)).map { LocalizedText($0, direction.targetLanguage) }
     }
 
@@ -73,7 +72,7 @@ extension PageReader {
 
     /// The example pairs in an element: one pair, or one per bilingual
     /// child when it holds several (a list of examples).
-    func examples(in node: HTMLNode.ID) -> [Example] {
+    func examples(in node: ResultPage.Node) -> [Example] {
         let children = document.elementChildren(node).filter { !isIgnored($0) }
         let bilingual = children.filter { TextLanguage(of: text($0)) == .mixed }
         let isList = ["ul", "ol", "dl", "table", "tbody"].contains(document.name(node) ?? "")
@@ -96,7 +95,7 @@ extension PageReader {
     /// The node's text in language-tagged pieces: monolingual child
     /// elements whole, mixed ones taken apart, bare text cut at the
     /// changes of script.
-    func segments(of node: HTMLNode.ID) -> [(text: String, language: Language)] {
+    func segments(of node: ResultPage.Node) -> [(text: String, language: Language)] {
         // One change of script at most: the text itself, spacing as written.
         let runs = TextPieces.scriptRuns(text(node))
         if runs.count <= 2 { return runs }

@@ -1,5 +1,3 @@
-import Sanitize
-
 /// What on a page is not dictionary content, whatever the site calls it:
 /// navigation, headers and footers, sidebars, forms, scripts, frames, ads,
 /// and conjugation tables (bilingual, but not entries).
@@ -18,7 +16,7 @@ enum PageRegions {
     /// Whole class and id tokens of headers and footers.
     static let chromeTokens: Set<String> = ["header", "footer", "site-header", "site-footer", "page-header", "page-footer", "masthead"]
 
-    static func isNotContent(_ node: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    static func isNotContent(_ node: ResultPage.Node, in document: ResultPage) -> Bool {
         guard let name = document.name(node) else { return false }
         if ignoredElements.contains(name) { return true }
         if let role = document.attribute(node, "role")?.lowercased(), ignoredRoles.contains(role) { return true }
@@ -29,7 +27,7 @@ enum PageRegions {
             if isAdToken(token) || chromeTokens.contains(token) || isConjugationToken(token) { return true }
             if token.split(whereSeparator: { $0 == "-" || $0 == "_" }).contains(where: { chromeWords.contains(String($0)) }) { return true }
         }
-        if document.attributes(node).contains(where: { $0.name.hasPrefix("data-ad-") || $0.name == "data-google-query-id" }) { return true }
+        if document.attributeNames(node).contains(where: { $0.hasPrefix("data-ad-") || $0 == "data-google-query-id" }) { return true }
         if name == "table", isConjugationTable(node, in: document) { return true }
         return false
     }
@@ -51,7 +49,7 @@ enum PageRegions {
 
     /// A table whose rows mostly start with a German personal pronoun
     /// ("ich gehe", "du gehst", …) is a conjugation table, whatever its class.
-    static func isConjugationTable(_ table: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    static func isConjugationTable(_ table: ResultPage.Node, in document: ResultPage) -> Bool {
         var rows = 0, pronounRows = 0
         for node in document.descendants(of: table) where document.isElement(node, named: "tr") {
             guard let first = document.elementChildren(node).first(where: { document.isElement($0, named: "td") }) else { continue }

@@ -1,4 +1,3 @@
-import Sanitize
 import Vocabulary
 
 /// Finds entries with a site profile's selectors.
@@ -36,9 +35,9 @@ struct ProfileExtractor {
 
     /// The elements of the group (members and their descendants) that
     /// match, outermost only.
-    private func matches(_ selector: CSSSelector?, in group: [HTMLNode.ID], outermost: Bool = true) -> [HTMLNode.ID] {
+    private func matches(_ selector: CSSSelector?, in group: [ResultPage.Node], outermost: Bool = true) -> [ResultPage.Node] {
         guard let selector else { return [] }
-        var found: [HTMLNode.ID] = []
+        var found: [ResultPage.Node] = []
         for member in group {
             for node in selector.select(in: page.document, under: member, includingScope: true) {
                 if outermost, let last = found.last, page.document.isAncestor(last, of: node) { continue }
@@ -48,15 +47,15 @@ struct ProfileExtractor {
         return found
     }
 
-    private func entry(in group: [HTMLNode.ID]) -> DictionaryEntry? {
+    private func entry(in group: [ResultPage.Node]) -> DictionaryEntry? {
         let source = page.direction.sourceLanguage, target = page.direction.targetLanguage
         let headwordCandidates = matches(selectors.headword, in: group)
         let translationCandidates = matches(selectors.translation, in: group)
         guard !headwordCandidates.isEmpty, !translationCandidates.isEmpty else { return nil }
         let grammarNodes = matches(selectors.grammar, in: group)
-        let isGrammar = { (node: HTMLNode.ID) in grammarNodes.contains(node) }
+        let isGrammar = { (node: ResultPage.Node) in grammarNodes.contains(node) }
 
-        let languageOf = { (node: HTMLNode.ID) in page.language(of: node, text: page.text(node, excluding: isGrammar))?.language }
+        let languageOf = { (node: ResultPage.Node) in page.language(of: node, text: page.text(node, excluding: isGrammar))?.language }
         let head = headwordCandidates.first { languageOf($0) == source } ?? headwordCandidates[0]
         let inTarget = translationCandidates.filter { $0 != head && languageOf($0) == target }
         let translationNodes = inTarget.isEmpty ? translationCandidates.filter { $0 != head } : inTarget

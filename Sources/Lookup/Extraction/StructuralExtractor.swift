@@ -1,4 +1,3 @@
-import Sanitize
 import Vocabulary
 
 /// Finds entries by the page's structure alone, for sites without a
@@ -55,7 +54,7 @@ struct StructuralExtractor {
     // MARK: Records
 
     /// The candidate records directly under `parent`.
-    private func records(in parent: HTMLNode.ID) -> [[HTMLNode.ID]] {
+    private func records(in parent: ResultPage.Node) -> [[ResultPage.Node]] {
         let document = page.document
         let children = document.elementChildren(parent).filter { !page.isIgnored($0) }
         switch document.name(parent) ?? "" {
@@ -69,7 +68,7 @@ struct StructuralExtractor {
         case "ul", "ol", "menu":
             return children.filter { document.isElement($0, named: "li") }.map { [$0] }
         case "dl":
-            var groups: [[HTMLNode.ID]] = []
+            var groups: [[ResultPage.Node]] = []
             for child in children {
                 if document.isElement(child, named: "dt") {
                     groups.append([child])
@@ -90,7 +89,7 @@ struct StructuralExtractor {
     /// mixed wrapper is read through the wrapper, unless that is the page's
     /// `main` (a page is not an entry) or a list or table (a group of
     /// records of its own).
-    private func cells(of record: [HTMLNode.ID], isRow: Bool) -> [Cell] {
+    private func cells(of record: [ResultPage.Node], isRow: Bool) -> [Cell] {
         let document = page.document
         if record.count > 1 { return record.map(page.cell).filter { $0.language != nil } }
         var node = record[0]
@@ -118,7 +117,7 @@ struct StructuralExtractor {
 
     private static let exampleTokens: Set<String> = ["example", "examples", "beispiel", "beispiele", "sample", "ex", "satz", "sentence"]
 
-    private func isExampleRow(_ row: HTMLNode.ID, cells: [Cell]) -> Bool {
+    private func isExampleRow(_ row: ResultPage.Node, cells: [Cell]) -> Bool {
         if page.tokens(row).contains(where: { Self.exampleTokens.contains($0) || $0.hasPrefix("example") || $0.hasPrefix("beispiel") }) { return true }
         let source = cells.filter { $0.language?.language == page.direction.sourceLanguage }
         guard source.count == 1, let cell = source.first, let node = cell.node, page.grammarMarkers(in: node).isEmpty else { return false }

@@ -1,5 +1,3 @@
-import Sanitize
-
 /// The dictionary's own "did you mean" words on a page without entries:
 /// the links to other searches (`/search?q=…`), preferably those in the
 /// block that says "Meinten Sie" (or "did you mean", "منظور"), else every

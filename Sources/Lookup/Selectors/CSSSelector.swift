@@ -1,6 +1,4 @@
-import Sanitize
-
-/// A CSS selector, parsed once and matched against an `HTMLDocument`.
+/// A CSS selector, parsed once and matched against a result page (`ResultPage`).
 ///
 /// Site profiles name the parts of a result page with selectors, as
 /// browser extensions and user styles do; this is the subset result pages
@@ -27,7 +25,7 @@ public struct CSSSelector: Sendable, Equatable, CustomStringConvertible {
     public static func == (lhs: CSSSelector, rhs: CSSSelector) -> Bool { lhs.text == rhs.text }
 
     /// Whether the element matches (text and the document node never do).
-    public func matches(_ node: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    func matches(_ node: ResultPage.Node, in document: ResultPage) -> Bool {
         guard document.kind(node) == .element else { return false }
         return alternatives.contains { $0.matches(node, in: document) }
     }
@@ -36,9 +34,9 @@ public struct CSSSelector: Sendable, Equatable, CustomStringConvertible {
     /// `scope` itself only with `includingScope`), in document order, as
     /// `querySelectorAll` finds them: ancestors outside the scope count for
     /// the combinators.
-    public func select(in document: HTMLDocument, under scope: HTMLNode.ID? = nil, includingScope: Bool = false) -> [HTMLNode.ID] {
+    func select(in document: ResultPage, under scope: ResultPage.Node? = nil, includingScope: Bool = false) -> [ResultPage.Node] {
         let scope = scope ?? document.root
-        var result: [HTMLNode.ID] = []
+        var result: [ResultPage.Node] = []
         if includingScope, matches(scope, in: document) { result.append(scope) }
         for node in document.descendants(of: scope) where matches(node, in: document) { result.append(node) }
         return result
@@ -53,11 +51,11 @@ struct ComplexSelector: Sendable, Equatable {
     var compounds: [CompoundSelector]
     var combinators: [Combinator]
 
-    func matches(_ node: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    func matches(_ node: ResultPage.Node, in document: ResultPage) -> Bool {
         matches(node, from: 0, in: document)
     }
 
-    private func matches(_ node: HTMLNode.ID, from index: Int, in document: HTMLDocument) -> Bool {
+    private func matches(_ node: ResultPage.Node, from index: Int, in document: ResultPage) -> Bool {
         guard compounds[index].matches(node, in: document) else { return false }
         guard index + 1 < compounds.count else { return true }
         var ancestor = document.parent(node)
@@ -74,7 +72,7 @@ struct ComplexSelector: Sendable, Equatable {
 struct CompoundSelector: Sendable, Equatable {
     var simples: [SimpleSelector]
 
-    func matches(_ node: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    func matches(_ node: ResultPage.Node, in document: ResultPage) -> Bool {
         simples.allSatisfy { $0.matches(node, in: document) }
     }
 }
@@ -89,7 +87,7 @@ indirect enum SimpleSelector: Sendable, Equatable {
     case attribute(String, Operator?, String)
     case not(CompoundSelector)
 
-    func matches(_ node: HTMLNode.ID, in document: HTMLDocument) -> Bool {
+    func matches(_ node: ResultPage.Node, in document: ResultPage) -> Bool {
         switch self {
         case .type(let name): return document.isElement(node, named: name)
         case .universal: return true

@@ -1,3 +1,4 @@
+// Its own grammar, not ContentRules' CSSSelectorValidator's: that one says whether WebKit accepts a selector, quirks and all; a profile needs a matcher for the strict subset its format documents.
 /// Reads the selector subset `CSSSelector` supports (Selectors Level 3
 /// grammar), character by character, so that an error can say where.
 struct SelectorParser {

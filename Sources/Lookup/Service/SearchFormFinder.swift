@@ -1,4 +1,3 @@
-import Sanitize
 import WebURL
 
 /// Finds the site's own search on its home page: the first GET form with
@@ -11,14 +10,14 @@ import WebURL
 /// template is a guess until the site confirms it.
 enum SearchFormFinder {
     static func template(inHomePage page: [UInt8], at pageURL: WebURL) -> SearchTemplate? {
-        let document = HTMLDocument.parse(page)
+        let document = ResultPage(parsing: page)
         for form in document.descendants(of: document.root) where document.isElement(form, named: "form") {
             if let template = template(of: form, in: document, pageURL: pageURL) { return template }
         }
         return nil
     }
 
-    private static func template(of form: HTMLNode.ID, in document: HTMLDocument, pageURL: WebURL) -> SearchTemplate? {
+    private static func template(of form: ResultPage.Node, in document: ResultPage, pageURL: WebURL) -> SearchTemplate? {
         let method = (document.attribute(form, "method") ?? "get").lowercased()
         guard method == "get" else { return nil }
         var fields: [String] = []

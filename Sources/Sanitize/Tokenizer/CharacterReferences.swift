@@ -3,15 +3,15 @@
 /// state"), so that a URL means to limot what it means to the browser.
 ///
 /// The rewriter never decodes text: limot copies it as it came. Only the
-/// read-only document tree (`HTMLDocument`) decodes text.
+/// page's title, which limot shows apart from the page, is decoded.
 enum CharacterReferences {
     /// The attribute value with its references decoded.
     static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         decode(raw, inAttribute: true)
     }
 
-    /// Text content with its references decoded, for the read-only document
-    /// tree (`HTMLDocument`), which gives text as the browser shows it.
+    /// Text content with its references decoded, as the browser shows it
+    /// (the page's title).
     static func decodeText(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         decode(raw, inAttribute: false)
     }

@@ -2,47 +2,43 @@
 /// space where the page has any run of whitespace or a block boundary, so
 /// that `<td>a</td><td>b</td>` reads "a b" and not "ab". Zero-width
 /// non-joiners (U+200C), which Persian words need, are never whitespace.
-extension HTMLDocument {
-    /// The node's text, decoded, whitespace collapsed and trimmed.
-    public func text(of node: HTMLNode.ID) -> String {
+extension ResultPage {
+    /// The node's text, whitespace collapsed and trimmed.
+    func text(of node: Node) -> String {
         text(of: node, excluding: { _ in false })
     }
 
     /// The node's text without the subtrees `excluded` says to skip (asked
     /// once per element, outermost first): for reading an entry without its
     /// grammar markers, or a page without its ads.
-    public func text(of node: HTMLNode.ID, excluding excluded: (HTMLNode.ID) -> Bool) -> String {
+    func text(of node: Node, excluding excluded: (Node) -> Bool) -> String {
         var collector = TextCollector()
-        if kinds[node.index] == .text {
-            collector.append(names[node.index])
+        if let text = text(ofTextNode: node) {
+            collector.append(text)
             return collector.result
         }
         var index = node.index + 1
-        let end = subtreeEnds[node.index]
+        let end = subtreeEnd(of: node)
         var closing: [Int] = []  // ends of the block elements we are inside
         while index < end {
             while let last = closing.last, last <= index {
                 collector.breakWord()
                 closing.removeLast()
             }
-            let id = HTMLNode.ID(index)
-            switch kinds[index] {
-            case .text:
-                collector.append(names[index])
-                index += 1
-            case .element:
-                if excluded(id) {
-                    index = subtreeEnds[index]
+            let current = Node(index: index)
+            if let text = text(ofTextNode: current) {
+                collector.append(text)
+            } else if let name = name(current) {
+                if excluded(current) {
+                    index = subtreeEnd(of: current)
                     continue
                 }
-                if Self.wordBreaking.contains(names[index]) {
+                if Self.wordBreaking.contains(name) {
                     collector.breakWord()
-                    closing.append(subtreeEnds[index])
+                    closing.append(subtreeEnd(of: current))
                 }
-                index += 1
-            case .document:
-                index += 1
             }
+            index += 1
         }
         return collector.result
     }
