@@ -14,6 +14,8 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
         case bodyTooLarge
         case headersTooLarge
         case tooManyRedirects
+        /// A redirect back to a request already sent in the same chain.
+        case redirectCycle
         case redirectRefused
         /// Certificate or TLS handshake failure.
         case tls

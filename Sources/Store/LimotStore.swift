@@ -53,16 +53,21 @@ public final class LimotStore: Sendable {
     let pool: DatabasePool
     /// Uses of cache entries not yet written (see `markUsed(url:variant:)`).
     let pendingUsage = Mutex(PendingUsage())
+    /// The clock the HTTP cache's uses are stamped with (least recently
+    /// used goes first): the real one, or a test's.
+    let now: @Sendable () -> Date
 
     /// Opens the store in `directory`, creating the directory (0700, parents
     /// too) and the database as needed, and migrating it to the current
     /// schema. `cacheSizeLimit` bounds the HTTP cache kept in it.
-    public init(directory: String, cacheSizeLimit: Int64 = StoreLimits.defaultCacheSize) throws(StoreError) {
+    public init(directory: String, cacheSizeLimit: Int64 = StoreLimits.defaultCacheSize,
+                now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
         try DataDirectory.prepare(directory)
         let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseFileName)
         self.directory = directory
         self.databasePath = path
         self.cacheSizeLimit = cacheSizeLimit
+        self.now = now
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch {

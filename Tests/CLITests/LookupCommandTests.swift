@@ -121,6 +121,15 @@ final class LookupCommandTests {
         #expect(result.standardError.contains("www.loghatnameh.de"), "\(result.standardError)")
     }
 
+    @Test("the site redirects in a circle: exit 3 and the circle in the message")
+    func redirectCycle() throws {
+        let result = try lookup(["Kreisverkehr"])
+        #expect(result.status == 3)
+        let asked = "https://www.loghatnameh.de/search?q=Kreisverkehr&dir=de-fa"
+        #expect(result.standardError.contains("error: cannot fetch from the dictionary: \(asked): the site redirects in a circle: "
+                + "\(asked) → https://www.loghatnameh.de/search?q=Kreisel → \(asked)\n"), "\(result.standardError)")
+    }
+
     @Test("a malformed site profile: exit 2 naming the file")
     func badProfile() throws {
         let profile = dataDir.appendingPathComponent("bad.json")

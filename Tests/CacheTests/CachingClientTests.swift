@@ -18,16 +18,30 @@ import WebURL
         store = try LimotStore(directory: directory)
     }
 
-    func client(offline: Bool = false) -> CachingHTTPClient {
+    func client(offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) -> CachingHTTPClient {
         var configuration = FetchConfiguration()
         configuration.connectTo = [ConnectTo(host: "fetch.test", port: 80, targetHost: "127.0.0.1", targetPort: server.plainPort)]
-        return CachingHTTPClient(client: HTTPClient(configuration: configuration), storage: store, offline: offline,
+        return CachingHTTPClient(client: HTTPClient(configuration: configuration), storage: store, offline: offline, now: now,
                                  storeFailed: { error in Issue.record("the store failed: \(error)") })
     }
 
     func address(_ path: String) throws -> WebURL { try WebURL("http://fetch.test" + path) }
 
     func text(_ got: CachedFetch) -> String { String(decoding: got.response.body, as: UTF8.self) }
+
+    @Test func aCopyIsFreshForItsMaxAgeByTheClockItIsGiven() async throws {
+        let clock = TestClock(start: Date())
+        let cached = client(now: clock.now)
+        let url = try address("/_fixture/cache?cc=max-age%3D300&etag=%22v1%22&body=clock")
+        #expect(try await cached.fetch(FetchRequest(url: url)).source == .network)
+        clock.advance(by: 299)
+        #expect(try await cached.fetch(FetchRequest(url: url)).source == .cache)
+        clock.advance(by: 2)
+        let validated = try await cached.fetch(FetchRequest(url: url))
+        #expect(validated.source == .revalidated)
+        #expect(validated.fetchedAt == clock.now())
+        #expect(text(validated) == "clock #1", "the site sent the body once")
+    }
 
     @Test func aSuccessfulPostForgetsTheKeptCopy() async throws {
         let path = "/_fixture/cache?cc=max-age%3D300&body=post"

@@ -1,4 +1,5 @@
 import Fetch
+import FixtureSupport
 import Foundation
 import Store
 import Testing
@@ -24,16 +25,18 @@ import Testing
     }
 
     @Test func aPageReadAgainComesFromMemoryUntilItExpires() throws {
-        let recent = RecentResponses(wrapping: store, lifetime: .milliseconds(300))
+        let clock = TestClock()
+        let recent = RecentResponses(wrapping: store, lifetime: .milliseconds(300), now: clock.now)
         let url = "https://www.loghatnameh.de/search?q=Haus"
         try store.store(Self.response(url, body: "one"))
         #expect(try bodies(recent, url) == ["one"])
         // Another process replaces it behind this one's back: memory still answers…
         let other = try LimotStore(directory: directory)
         try other.store(Self.response(url, body: "two"))
+        clock.advance(by: 0.299)
         #expect(try bodies(recent, url) == ["one"])
         // …until its copy expires.
-        Thread.sleep(forTimeInterval: 0.4)
+        clock.advance(by: 0.001)
         #expect(try bodies(recent, url) == ["two"])
     }
 

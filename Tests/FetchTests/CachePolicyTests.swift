@@ -38,9 +38,22 @@ struct CachePolicyTests {
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)
         #expect(HTTPDate.format(expected) == "Sun, 06 Nov 1994 08:49:37 GMT")
-        #expect(HTTPDate.parse("0") == nil)
-        #expect(HTTPDate.parse("Sun, 32 Nov 1994 08:49:37 GMT") == nil)
-        #expect(HTTPDate.parse("yesterday") == nil)
+        // RFC 850's two-digit years before 70 are this century's.
+        #expect(HTTPDate.parse("Monday, 06-Nov-23 08:49:37 GMT") == Date(timeIntervalSince1970: 1_699_260_577))
+        // Past 2038: a 32-bit time would wrap; Expires a year ahead must not.
+        let far = Date(timeIntervalSince1970: 4_102_444_800)
+        #expect(HTTPDate.parse(HTTPDate.format(far)) == far)
+        // The epoch itself is a date (an Expires that means "long expired").
+        #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT") == Date(timeIntervalSince1970: 0))
+    }
+
+    /// What servers send for "already expired" or by mistake: no date, so
+    /// no freshness from it (curl_getdate answers -1).
+    @Test("text that is no HTTP date parses to nil", arguments: [
+        "", "0", "-1", "120", "yesterday", "Sun, 32 Nov 1994 08:49:37 GMT", "06 Nov 1994 08:49:37 GMT junk",
+    ])
+    func notADate(text: String) {
+        #expect(HTTPDate.parse(text) == nil)
     }
 
     @Test("what may be stored")

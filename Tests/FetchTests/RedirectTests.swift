@@ -75,11 +75,25 @@ import WebURL
         #expect(error?.message.hasPrefix("more than 2 redirects") == true)
     }
 
-    @Test func redirectLoopEndsAtTheLimit() async throws {
+    @Test func aPageThatRedirectsToItselfIsACycle() async throws {
         let client = mappedClient(try SharedFixture.get())
-        // "#" resolves to the same URL, which redirects again.
-        let error = await fetchError(client, base + redirectPath(to: "#"))
-        #expect(error?.kind == .tooManyRedirects)
+        let page = base + "/_fixture/redirect-cycle/1/0"
+        let error = await fetchError(client, page)
+        #expect(error?.kind == .redirectCycle)
+        #expect(error?.url == page)
+        #expect(error?.message == "the site redirects in a circle: \(page) → \(page)")
+        // "#" resolves to the same URL without its fragment: the same request.
+        #expect(await fetchError(client, base + redirectPath(to: "#"))?.kind == .redirectCycle)
+    }
+
+    @Test func twoPagesThatRedirectToEachOtherAreACycle() async throws {
+        // The limit is far away: the cycle is seen, not counted out.
+        let client = mappedClient(try SharedFixture.get()) { $0.limits.maxRedirects = 50 }
+        let first = base + "/_fixture/redirect-cycle/2/0", second = base + "/_fixture/redirect-cycle/2/1"
+        let error = await fetchError(client, first)
+        #expect(error?.kind == .redirectCycle)
+        #expect(error?.url == first)
+        #expect(error?.message == "the site redirects in a circle: \(first) → \(second) → \(first)")
     }
 
     @Test func policyIsAskedPerHopAndCanRefuse() async throws {

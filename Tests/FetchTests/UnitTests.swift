@@ -85,6 +85,47 @@ import WebURL
         var state = RedirectState(request: start, maxRedirects: 5)
         #expect(throws: FetchError.self) { try state.next(status: 302, location: "http://[1::2::3]/", policy: nil) }
     }
+
+    /// The kind and message of the error `next` throws, nil when it throws none.
+    private func failure(_ state: inout RedirectState, _ status: Int, _ location: String) -> FetchError? {
+        do throws(FetchError) {
+            _ = try state.next(status: status, location: location, policy: nil)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aRedirectBackToAnEarlierHopIsACycleNamedByItsURL() throws {
+        var state = RedirectState(request: FetchRequest(url: try WebURL("http://www.loghatnameh.de/a")), maxRedirects: 50)
+        #expect(failure(&state, 302, "/b") == nil)
+        #expect(failure(&state, 302, "/c#top") == nil)
+        let error = try #require(failure(&state, 301, "/b#again"))
+        #expect(error.kind == .redirectCycle)
+        #expect(error.url == "http://www.loghatnameh.de/b#again")
+        #expect(error.message == "the site redirects in a circle: http://www.loghatnameh.de/a → http://www.loghatnameh.de/b"
+                + " → http://www.loghatnameh.de/c#top → http://www.loghatnameh.de/b#again")
+    }
+
+    @Test func aRedirectToItselfIsACycleBeforeTheLimit() throws {
+        var state = RedirectState(request: FetchRequest(url: try WebURL("http://www.loghatnameh.de/a#x")), maxRedirects: 1)
+        #expect(failure(&state, 307, "/a")?.kind == .redirectCycle, "the fragment is never sent: the same request")
+    }
+
+    @Test func postRedirectGetToTheSameAddressIsNoCycleButItsRepeatIs() throws {
+        var state = RedirectState(request: start, maxRedirects: 5)
+        let get = try #require(try state.next(status: 303, location: start.url.serialization, policy: nil))
+        #expect(get.method == "GET" && get.url == start.url, "the GET differs from the POST")
+        #expect(failure(&state, 302, start.url.serialization)?.kind == .redirectCycle)
+    }
+
+    @Test func aTemporaryRedirectKeepingThePostIsTheSameRequestAgain() {
+        var state = RedirectState(request: start, maxRedirects: 5)
+        #expect(failure(&state, 307, "form")?.kind == .redirectCycle)
+        var other = RedirectState(request: start, maxRedirects: 5)
+        #expect(failure(&other, 307, "form?step=2") == nil)
+        #expect(failure(&other, 308, "form")?.kind == .redirectCycle, "the same method and body as the first")
+    }
 }
 
 @Suite struct AddressClassificationTests {

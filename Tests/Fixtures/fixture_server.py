@@ -119,6 +119,12 @@ Behaviour endpoints (any host, any method unless noted)
                                    answers, from 1) and, with V, " VALUE" for each
                                    named request header's value
 
+Redirect cycles (for the redirect-cycle tests; kept apart from the above)
+-------------------------------------------------------------------------
+    /_fixture/redirect-cycle/N/I   302 to /_fixture/redirect-cycle/N/((I+1) mod N):
+                                   N hops that lead back to the first; N=1 is
+                                   a page that redirects to itself
+
 GZIP_TEXT is "gzip fixture: Straße خانه\\n" repeated 100 times (UTF-8).
 CHARSET_PAGE is, before encoding:
 
@@ -517,6 +523,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             filler = "a" * 980
             headers = [("X-Fixture-Filler-%d" % i, filler) for i in range(int(params.get("kb", "128")))]
             return self.reply(200, b"ok\n", headers=headers)
+        if name.startswith("redirect-cycle/"):
+            return self.redirect_cycle(name[len("redirect-cycle/"):])
         self.not_found(host, path)
 
     def cache_answer(self, key, params):
@@ -641,6 +649,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             data = BOMS[charset] + data
         content_type = "text/html; charset=%s" % charset if where == "header" else "text/html"
         self.reply(200, data, content_type)
+
+    # -- redirect cycles ----------------------------------------------------------
+
+    def redirect_cycle(self, rest):
+        hops, _, index = rest.partition("/")
+        if not (hops.isdigit() and index.isdigit() and 0 <= int(index) < int(hops)):
+            return self.reply(400, b"redirect-cycle/N/I needs 0 <= I < N\n")
+        target = "/_fixture/redirect-cycle/%s/%d" % (hops, (int(index) + 1) % int(hops))
+        return self.reply(302, ("redirect to %s\n" % target).encode(), headers=[("Location", target)])
 
 
 class FixtureHTTPServer(socketserver.ThreadingMixIn, http.server.HTTPServer):

@@ -1,4 +1,5 @@
 import Fetch
+import FixtureSupport
 import Foundation
 @testable import Store
 import Testing
@@ -13,16 +14,17 @@ struct CacheEvictionTests {
     static func url(_ index: Int) -> String { "https://www.loghatnameh.de/static/part-\(index).css" }
 
     @Test("over the limit, least recently used entries go first, until the cache is at 90% of it")
-    func evictsLeastRecentlyUsed() async throws {
+    func evictsLeastRecentlyUsed() throws {
         let directory = try TemporaryDirectory()
-        let store = try LimotStore(directory: directory.path, cacheSizeLimit: Self.limit)
+        let clock = TestClock()
+        let store = try LimotStore(directory: directory.path, cacheSizeLimit: Self.limit, now: clock.now)
         for index in 0..<10 { try store.store(SampleResponses.page(Self.url(index), size: Self.bodySize)) }
         let before = try store.cacheStatistics()
         #expect(before.entries == 10 && before.bytes <= Self.limit)
         let entrySize = before.bytes / 10
 
         // Entry 0 was stored first, but is used after the others were stored.
-        try await Task.sleep(for: .milliseconds(5))
+        clock.advance(by: 1)
         store.markUsed(url: Self.url(0), variant: "")
         store.flushUsage()
         try store.store(SampleResponses.page(Self.url(10), size: Self.bodySize))
@@ -36,11 +38,12 @@ struct CacheEvictionTests {
     }
 
     @Test("uses not yet flushed count too: a store writes them before it evicts")
-    func pendingUsesCountForEviction() async throws {
+    func pendingUsesCountForEviction() throws {
         let directory = try TemporaryDirectory()
-        let store = try LimotStore(directory: directory.path, cacheSizeLimit: Self.limit)
+        let clock = TestClock()
+        let store = try LimotStore(directory: directory.path, cacheSizeLimit: Self.limit, now: clock.now)
         for index in 0..<10 { try store.store(SampleResponses.page(Self.url(index), size: Self.bodySize)) }
-        try await Task.sleep(for: .milliseconds(5))
+        clock.advance(by: 0.5)
         store.markUsed(url: Self.url(0), variant: "")
         store.markUsed(url: Self.url(1), variant: "")
         try store.store(SampleResponses.page(Self.url(10), size: Self.bodySize))

@@ -1,4 +1,5 @@
 import Fetch
+import FixtureSupport
 import Foundation
 @testable import Store
 import Testing
@@ -156,34 +157,48 @@ struct HTTPCacheTests {
     }
 
     @Test("markUsed writes nothing until flushed, then moves the entry's last use forward")
-    func markUsedIsBatched() async throws {
+    func markUsedIsBatched() throws {
         let directory = try TemporaryDirectory()
-        let store = try LimotStore(directory: directory.path)
-        let haus = SampleResponses.search("Haus")
-        try store.store(haus)
-        let lastUsed = { () throws -> Int64? in try CacheTables.lastUsed(store, url: haus.url) }
-        let stored = try #require(try lastUsed())
-        try await Task.sleep(for: .milliseconds(5))
-        store.markUsed(url: haus.url, variant: haus.variant)
-        #expect(try lastUsed() == stored, "one use is not written at once")
+        let (store, _, haus, stored) = try Self.storeUsedLater(in: directory)
+        #expect(try CacheTables.lastUsed(store, url: haus.url) == stored, "one use is not written at once")
         store.flushUsage()
-        #expect(try #require(try lastUsed()) > stored)
+        #expect(try CacheTables.lastUsed(store, url: haus.url) == stored + 500)
         store.flushUsage()  // nothing pending: nothing to do
     }
 
-    @Test("more than 64 pending uses are written by the markUsed that goes over")
-    func markUsedFlushesWhenMany() async throws {
+    @Test("a use pending longer than the flush delay is written by the next markUsed")
+    func markUsedFlushesWhenOld() throws {
         let directory = try TemporaryDirectory()
-        let store = try LimotStore(directory: directory.path)
-        let haus = SampleResponses.search("Haus")
-        try store.store(haus)
-        let stored = try #require(try CacheTables.lastUsed(store, url: haus.url))
-        try await Task.sleep(for: .milliseconds(5))
-        store.markUsed(url: haus.url, variant: haus.variant)
+        let (store, clock, haus, stored) = try Self.storeUsedLater(in: directory)
+        clock.advance(by: StoreLimits.usageFlushDelay)
+        store.markUsed(url: "https://www.loghatnameh.de/other", variant: "")
+        #expect(try CacheTables.lastUsed(store, url: haus.url) == stored, "not yet older than the delay")
+        clock.advance(by: 0.001)
+        store.markUsed(url: "https://www.loghatnameh.de/other", variant: "")
+        #expect(try CacheTables.lastUsed(store, url: haus.url) == stored + 500)
+    }
+
+    @Test("more than 64 pending uses are written by the markUsed that goes over")
+    func markUsedFlushesWhenMany() throws {
+        let directory = try TemporaryDirectory()
+        let (store, _, haus, stored) = try Self.storeUsedLater(in: directory)
         for index in 0..<StoreLimits.usageFlushCount {
             store.markUsed(url: "https://www.loghatnameh.de/other-\(index)", variant: "")
         }
-        let written = try #require(try CacheTables.lastUsed(store, url: haus.url))
-        #expect(written > stored)
+        #expect(try CacheTables.lastUsed(store, url: haus.url) == stored + 500)
+    }
+
+    /// A store in `directory` on a test clock with one entry, used (not yet
+    /// written) half a second after it was stored at `stored` (milliseconds).
+    private static func storeUsedLater(in directory: TemporaryDirectory) throws
+        -> (store: LimotStore, clock: TestClock, entry: StoredResponse, stored: Int64) {
+        let clock = TestClock()
+        let store = try LimotStore(directory: directory.path, now: clock.now)
+        let haus = SampleResponses.search("Haus")
+        try store.store(haus)
+        let stored = try #require(try CacheTables.lastUsed(store, url: haus.url))
+        clock.advance(by: 0.5)
+        store.markUsed(url: haus.url, variant: haus.variant)
+        return (store, clock, haus, stored)
     }
 }

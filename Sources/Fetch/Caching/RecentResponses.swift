@@ -19,7 +19,7 @@ import Synchronization
 public final class RecentResponses: ResponseStorage {
     private struct Entry {
         var responses: [StoredResponse]
-        var readAt: ContinuousClock.Instant
+        var readAt: Date
     }
 
     private struct State {
@@ -33,19 +33,30 @@ public final class RecentResponses: ResponseStorage {
     public let lifetime: Duration
     public let maxBytes: Int
     private let state: Mutex<State>
+    /// The clock copies expire by: the real one, or a test's.
+    private let now: @Sendable () -> Date
 
-    public init(wrapping base: any ResponseStorage, lifetime: Duration = .seconds(5), maxBytes: Int = 32 << 20, maxEntries: Int = 256) {
+    public init(wrapping base: any ResponseStorage, lifetime: Duration = .seconds(5), maxBytes: Int = 32 << 20, maxEntries: Int = 256,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.base = base
         self.lifetime = lifetime
         self.maxBytes = maxBytes
+        self.now = now
         self.state = Mutex(State(entries: RecentlyUsed(maxEntries: maxEntries, maxBytes: maxBytes)))
     }
 
+    /// Whether a copy read at `readAt` may still answer at `now`. A clock
+    /// set back (the wall clock can be) expires it rather than keeping it longer.
+    private func isCurrent(readAt: Date, now: Date) -> Bool {
+        let age = now.timeIntervalSince(readAt)
+        return age >= 0 && age < lifetime / .seconds(1)
+    }
+
     public func storedResponses(for url: String) throws -> [StoredResponse] {
-        let now = ContinuousClock.now
+        let now = self.now()
         let (kept, writesBefore): ([StoredResponse]?, UInt64) = state.withLock { state in
             guard let entry = state.entries.use(url) else { return (nil, state.writes) }
-            guard now - entry.readAt < lifetime else {
+            guard isCurrent(readAt: entry.readAt, now: now) else {
                 state.entries.remove(url)
                 return (nil, state.writes)
             }

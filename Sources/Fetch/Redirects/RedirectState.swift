@@ -8,16 +8,39 @@ import WebURL
 /// every hop is resolved as a browser would (`WebURL`), shown to the caller's
 /// `RedirectPolicy`, checked against the address policy and the scheme list,
 /// and listed in `FetchResponse.redirects`.
+///
+/// A redirect back to a request already sent in the chain is a cycle and
+/// stops at once (as async-http-client's `RedirectState` does), instead of
+/// running on to the count limit: the site answers the same request the
+/// same way, so every further hop would repeat the loop.
 struct RedirectState: Sendable {
     /// The request for the hop being fetched.
     private(set) var request: FetchRequest
     /// The URLs fetched before `request`, in order.
     private(set) var visited: [WebURL] = []
     let maxRedirects: Int
+    /// Every request of the chain so far, `request`'s too.
+    private var sent: Set<Hop>
+
+    /// What makes two hops the same request. The fragment is never sent; the
+    /// method and body are, so a POST answered by a 303 to its own URL (the
+    /// post/redirect/get pattern) is no cycle: the GET that follows differs.
+    private struct Hop: Hashable {
+        var method: String
+        var url: String
+        var body: [UInt8]?
+
+        init(_ request: FetchRequest) {
+            method = request.method.uppercased()
+            url = request.url.removingFragment.serialization
+            body = request.body
+        }
+    }
 
     init(request: FetchRequest, maxRedirects: Int) {
         self.request = request
         self.maxRedirects = maxRedirects
+        self.sent = [Hop(request)]
     }
 
     /// Statuses that redirect when they carry a `Location`.
@@ -37,7 +60,8 @@ struct RedirectState: Sendable {
     ///
     /// - Throws: `.invalidURL` for a Location that does not parse,
     ///   `.unsupportedScheme` for one that is not http(s), `.tooManyRedirects`
-    ///   past `maxRedirects`, `.redirectRefused` when `policy` says so.
+    ///   past `maxRedirects`, `.redirectCycle` for a request sent before in
+    ///   this chain, `.redirectRefused` when `policy` says so.
     mutating func next(status: Int, location: String?, policy: RedirectPolicy?) throws(FetchError) -> FetchRequest? {
         guard Self.redirectStatuses.contains(status), let location, !location.isEmpty else { return nil }
         let from = request.url
@@ -50,12 +74,6 @@ struct RedirectState: Sendable {
         guard to.scheme == "http" || to.scheme == "https" else {
             throw FetchError(.unsupportedScheme, url: to.serialization, message: "redirect from \(from) to a \(to.scheme): URL refused: only http and https are fetched")
         }
-        guard visited.count < maxRedirects else {
-            throw FetchError(.tooManyRedirects, url: to.serialization, message: "more than \(maxRedirects) redirects (the last from \(from))")
-        }
-        if let policy, case .refuse(let reason) = policy(from, to) {
-            throw FetchError(.redirectRefused, url: to.serialization, message: "redirect from \(from) refused: \(reason)")
-        }
         var next = request
         next.url = to
         let method = request.method.uppercased()
@@ -66,6 +84,16 @@ struct RedirectState: Sendable {
         }
         if to.origin != from.origin {
             next.headers.removeAll { Self.credentialHeaders.contains($0.name.lowercased()) }
+        }
+        guard sent.insert(Hop(next)).inserted else {
+            let chain = (visited + [from, to]).map(\.serialization).joined(separator: " → ")
+            throw FetchError(.redirectCycle, url: to.serialization, message: "the site redirects in a circle: \(chain)")
+        }
+        guard visited.count < maxRedirects else {
+            throw FetchError(.tooManyRedirects, url: to.serialization, message: "more than \(maxRedirects) redirects (the last from \(from))")
+        }
+        if let policy, case .refuse(let reason) = policy(from, to) {
+            throw FetchError(.redirectRefused, url: to.serialization, message: "redirect from \(from) refused: \(reason)")
         }
         visited.append(from)
         request = next

@@ -154,7 +154,7 @@ public final class LookupService: Sendable {
         do {
             got = try await pages.fetchPage(url)
         } catch {
-            return .failure(LookupFailure(.unreachable, "cannot reach the dictionary: \(error)", url: url.serialization, fetchError: error))
+            return .failure(LookupFailure(.unreachable, "cannot fetch from the dictionary: \(error)", url: url.serialization, fetchError: error))
         }
         let response = got.response
         // A site may answer "no such word" with 404 and a page of suggestions.

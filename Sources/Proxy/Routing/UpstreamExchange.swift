@@ -71,6 +71,8 @@ extension ProxyCore {
             (status, title, detail) = (502, "The answer is too large", "limot reads at most a limited amount from the network, and this answer is larger.")
         case .tooManyRedirects:
             (status, title, detail) = (502, "Too many redirects", "The site redirected again and again.")
+        case .redirectCycle:
+            (status, title, detail) = (502, "Redirect loop", "\(site) redirects this page in a circle, back to an address it had already sent limot to: following it would never end.")
         case .redirectRefused, .refusedAddress, .unsupportedScheme:
             (status, title, detail) = (403, "Refused", "limot does not follow the page there.")
         case .tls:

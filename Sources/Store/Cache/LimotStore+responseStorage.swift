@@ -35,7 +35,7 @@ extension LimotStore: ResponseStorage {
         let arguments: StatementArguments = [
             response.url, response.variant, response.finalURL, response.status, headers, Data(response.body),
             StoreCoding.milliseconds(response.requestTime), StoreCoding.milliseconds(response.responseTime),
-            StoreCoding.milliseconds(Date()), response.derived.map { Data($0) }, response.derived != nil,
+            StoreCoding.milliseconds(now()), response.derived.map { Data($0) }, response.derived != nil,
             response.derivedKey, size,
         ]
         // An empty Data may be bound as NULL: `ifnull` keeps an empty body
@@ -76,7 +76,7 @@ extension LimotStore: ResponseStorage {
                     size = size - length(CAST(headers AS BLOB)) + ?
                 WHERE url = ? AND variant = ?
                 """, arguments: [json, StoreCoding.milliseconds(requestTime), StoreCoding.milliseconds(responseTime),
-                                 StoreCoding.milliseconds(Date()), Int64(json.utf8.count), url, variant])
+                                 StoreCoding.milliseconds(now()), Int64(json.utf8.count), url, variant])
             try CacheRow.evict(in: db, limit: limit)
         }
     }

@@ -54,7 +54,7 @@ extension LimotStore {
     /// eviction, without writing (see `PendingUsage`); when enough uses are
     /// pending, this call writes them all in one transaction.
     public func markUsed(url: String, variant: String) {
-        let now = StoreCoding.milliseconds(Date())
+        let now = StoreCoding.milliseconds(self.now())
         let due = pendingUsage.withLock { pending -> [PendingUsage.Key: Int64]? in
             pending.record(url: url, variant: variant, at: now)
             return pending.isDue(now: now) ? pending.take() : nil

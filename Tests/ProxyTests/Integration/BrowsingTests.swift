@@ -263,6 +263,16 @@ import Testing
         #expect(huge.status == 413)
     }
 
+    @Test func aRedirectLoopIsAPageThatNamesTheAddress() throws {
+        let browser = try ProxyTestbed.get().browser()
+        let loop = try browser.request("/_fixture/redirect-cycle/2/0")
+        #expect(loop.status == 502)
+        #expect(loop.text.contains("Redirect loop"), "\(loop.text.prefix(600))")
+        #expect(loop.text.contains("the site redirects in a circle: https://www.loghatnameh.de/_fixture/redirect-cycle/2/0 → "
+                                   + "https://www.loghatnameh.de/_fixture/redirect-cycle/2/1 → https://www.loghatnameh.de/_fixture/redirect-cycle/2/0"),
+                "\(loop.text.prefix(600))")
+    }
+
     @Test func theReportListsWhatWasBlocked() throws {
         let testbed = try ProxyTestbed.get()
         let browser = testbed.browser()
