@@ -37,8 +37,11 @@ let package = Package(
         ),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL"),
+        // JSON read with source lines (rule lists, site profiles) and written
+        // with keys in order (every --json output, converted rule lists).
+        .target(name: "LimotJSON"),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
-        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
+        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL", "LimotJSON"]),
         // libcurl from Debian's -dev package, with typed shims for the
         // variadic calls Swift cannot make directly.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -52,7 +55,7 @@ let package = Package(
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
         // Lookup: site profiles, finding dictionary entries in a result page
         // (by the profile's selectors, else by structure), query normalisation.
-        .target(name: "Lookup", dependencies: ["Sanitize", "ContentRules", "WebURL"]),
+        .target(name: "Lookup", dependencies: ["Sanitize", "LimotJSON", "WebURL"]),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, and
         // what later issues keep (browsing history, the HTTP cache).
         .target(name: "Store", dependencies: ["Lookup", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch", "Lookup", "Store",
+                "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
