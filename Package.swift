@@ -37,8 +37,11 @@ let package = Package(
         ),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL"),
+        // JSON read with source lines (rule lists, site profiles) and written
+        // with keys in order (every --json output, converted rule lists).
+        .target(name: "LimotJSON"),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
-        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
+        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL", "LimotJSON"]),
         // libcurl from Debian's -dev package, with typed shims for the
         // variadic calls Swift cannot make directly.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -63,7 +66,7 @@ let package = Package(
         // (by the profile's selectors, else by structure), query normalisation,
         // the one lookup service that `limot lookup`, `limot prefetch` and the
         // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
-        .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "ContentRules", "WebURL", "Fetch", "Store"]),
+        .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "LimotJSON", "ContentRules", "WebURL", "Fetch", "Store"]),
         // ICU's bidirectional algorithm (libicu-dev): Persian in display order
         // for terminals that do not reorder it themselves. A C target with
         // plain types, not a module map: Foundation has an ICU of its own,
@@ -94,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal",
+                "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -234,7 +234,7 @@ struct AdblockConverterTests {
     @Test("the JSON reads back as the same rules, with no errors")
     func jsonRoundTrip() throws {
         let list = convert("||ads.net^$script,third-party\n/x/$~image,domain=a.com\n@@||ads.net/ok^$xhr\n/Y/$match-case,method=post\n##.ad\nsite.com##.x\n@@||p.com^$document\n/o/$other\n/o2/$~ping")
-        let parsed = RuleListParser.parse(RuleJSONWriter.json(list.rules), source: "out.json")
+        let parsed = RuleListParser.parse(RuleListJSON.json(list.rules), source: "out.json")
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
         let read = try #require(parsed.list)
         #expect(read.rules.map(\.trigger) == list.rules.map(\.trigger))

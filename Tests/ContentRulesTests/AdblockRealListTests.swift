@@ -32,7 +32,7 @@ struct AdblockRealListTests {
 
     @Test("the JSON reads back with no error and the same rules")
     func json() throws {
-        let parsed = RuleListParser.parse(RuleJSONWriter.json(try Self.conversion.rules), source: "converted.json")
+        let parsed = RuleListParser.parse(RuleListJSON.json(try Self.conversion.rules), source: "converted.json")
         #expect(parsed.errors.isEmpty, "\(parsed.errors.prefix(3))")
         let list = try #require(parsed.list)
         #expect(try list.rules.count == Self.conversion.rules.count)

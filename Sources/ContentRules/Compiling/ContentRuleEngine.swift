@@ -120,207 +120,71 @@ public final class ContentRuleEngine: Sendable {
     /// WKContentRuleLists are in Safari.
     public init(lists inputLists: [RuleList], options: Options = Options(), publicSuffixList: PublicSuffixList = .shared) throws(CompileError) {
         let clock = ContinuousClock.now
+        var builder = Builder(options: options)
+        for (number, input) in inputLists.enumerated() {
+            try builder.add(input, number: number)
+        }
+        let (tokenIndex, literalIndex) = builder.buildWordIndexes()
+        let regexSets = try builder.compileRegexSets()
+        builder.countMatchers(tokenIndex: tokenIndex, literalIndex: literalIndex, regexSets: regexSets.count)
+        builder.hostIndex.finish()
+
         self.publicSuffixList = publicSuffixList
-        var statistics = CompileStatistics()
-        var lists: [List] = []
-        var ruleList: [Int32] = [], ruleIndexInList: [Int32] = [], ruleGates: [RuleGate] = []
-        var ruleLocation: [Int32] = [], ruleActionKind: [ActionKind] = []
-        var hostIndex = HostIndex()
-        var setPatterns: [(pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32)] = []
-        var universalAlways: [Int32] = [], universalUnless: [Int32] = []
-        var universalIfDomain: [UInt64: [Int32]] = [:], universalUnlessIndex: [UInt64: [Int32]] = [:]
-        var conditions: [CompiledCondition] = []
-        var conditionIDs: [Condition: [(Trigger, Int32)]] = [:]
-
-        for (listNumber, input) in inputLists.enumerated() {
-            let locations = ActionLocations(rules: input.rules)
-            // Each url-filter is parsed once here; the list was validated, so errors are a bug in the caller.
-            var patterns: [URLFilterPattern] = []
-            patterns.reserveCapacity(input.rules.count)
-            for rule in input.rules {
-                do {
-                    patterns.append(try URLFilterParser.parse(rule.trigger.urlFilter))
-                } catch {
-                    throw CompileError(source: input.source, ruleIndex: rule.index, message: "url-filter \"\(rule.trigger.urlFilter)\": \(error)")
-                }
-            }
-            // The list's global stylesheet: universal, flag-free css rules before any ignore rule.
-            let firstIgnore = input.rules.indices.first {
-                input.rules[$0].action == .ignorePreviousRules || input.rules[$0].action == .ignoreFollowingRules
-            }.map { locations.locationOfRule[$0] } ?? Int32.max
-            var globalSelectors: [String] = []
-            var globalRules = Set<Int>()
-            for (position, rule) in input.rules.enumerated() {
-                guard case .cssDisplayNone(let selector) = rule.action, !rule.trigger.hasFlags,
-                    locations.locationOfRule[position] < firstIgnore,
-                    patterns[position].matchesEverything
-                else { continue }
-                globalSelectors.append(selector)
-                globalRules.insert(position)
-            }
-            statistics.globalSelectors += globalSelectors.count
-            let base = Int32(ruleList.count)
-            lists.append(List(source: input.source, rules: input.rules, locations: locations, globalSelectors: globalSelectors, firstGlobalRule: base))
-
-            for (position, rule) in input.rules.enumerated() {
-                let id = Int32(ruleList.count)
-                let trigger = rule.trigger
-                statistics.rules += 1
-                statistics.rulesByAction[rule.action.typeName, default: 0] += 1
-                if case .cssDisplayNone = rule.action { statistics.selectors += 1 }
-                ruleList.append(Int32(listNumber))
-                ruleIndexInList.append(Int32(position))
-                ruleLocation.append(locations.locationOfRule[position])
-                ruleActionKind.append(Self.kind(of: rule.action))
-
-                var conditionID: Int32 = -1
-                if let condition = trigger.condition {
-                    if let existing = conditionIDs[condition]?.first(where: { Self.sameConditionFlags($0.0, trigger) }) {
-                        conditionID = existing.1
-                    } else {
-                        conditionID = Int32(conditions.count)
-                        conditions.append(CompiledCondition(condition, trigger: trigger, nativeDomains: options.indexesDomains,
-                                                            nativePatterns: options.matchesSegmentsNatively))
-                        conditionIDs[condition, default: []].append((trigger, conditionID))
-                    }
-                }
-                ruleGates.append(RuleGate(
-                    types: trigger.resourceTypes.rawValue, loadTypes: trigger.loadTypes.rawValue, loadContexts: trigger.loadContexts.rawValue,
-                    method: trigger.requestMethod.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
-                    schemes: [], condition: conditionID))
-
-                if globalRules.contains(position) { continue }  // applied through the stylesheet
-                let pattern = patterns[position]
-                let nativeDomains: NativeDomainList?
-                if options.indexesDomains, conditionID >= 0, case .domains(let domains) = conditions[Int(conditionID)].test {
-                    nativeDomains = domains
-                } else {
-                    nativeDomains = nil
-                }
-                if pattern.matchesEverything {
-                    statistics.universalRules += 1
-                    if let domains = nativeDomains, let condition = trigger.condition {
-                        let index = condition.kind == .ifDomain
-                        for entry in domains.entries {
-                            if index { universalIfDomain[entry.hash, default: []].append(id) } else { universalUnlessIndex[entry.hash, default: []].append(id) }
-                        }
-                        if !index { universalUnless.append(id) }
-                    } else {
-                        universalAlways.append(id)
-                    }
-                    continue
-                }
-                // A filter that tests only the scheme is universal but for that test (kept out of
-                // the plain unless-domain block, which must stay free of flags).
-                if options.indexesDomains, trigger.condition?.kind != .unlessDomain,
-                    let schemes = SchemeTest.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive)
-                {
-                    if trigger.condition == nil {
-                        ruleGates[Int(id)].schemes = schemes
-                        universalAlways.append(id)
-                        statistics.schemeOnlyRules += 1
-                        continue
-                    }
-                    if let domains = nativeDomains, trigger.condition?.kind == .ifDomain {
-                        ruleGates[Int(id)].schemes = schemes
-                        for entry in domains.entries { universalIfDomain[entry.hash, default: []].append(id) }
-                        statistics.schemeOnlyRules += 1
-                        continue
-                    }
-                }
-                if options.indexesHosts, let host = HostAnchoredFilter.recognize(trigger.urlFilter, caseSensitive: trigger.urlFilterIsCaseSensitive) {
-                    hostIndex.add(host, pattern: pattern, caseSensitive: trigger.urlFilterIsCaseSensitive, rule: id, gate: ruleGates[Int(id)],
-                                  native: options.matchesSegmentsNatively)
-                    continue
-                }
-                setPatterns.append((pattern, trigger.urlFilterIsCaseSensitive, id))
-            }
-        }
-
-        // Word-indexed filters, then RE2 sets for the rest, split by case sensitivity and size.
-        var tokenIndex = TokenIndex()
-        var literalIndex = LiteralIndex()
-        if options.indexesWords {
-            (tokenIndex, setPatterns) = TokenIndex.build(setPatterns, gates: ruleGates, native: options.matchesSegmentsNatively)
-            (literalIndex, setPatterns) = LiteralIndex.build(setPatterns, gates: ruleGates, native: options.matchesSegmentsNatively)
-        }
-        statistics.wordIndexedRules = tokenIndex.count
-        statistics.literalIndexedRules = literalIndex.count
-        var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
-        for caseSensitive in [false, true] {
-            let group = setPatterns.filter { $0.caseSensitive == caseSensitive }
-            var start = 0
-            while start < group.count {
-                let slice = group[start..<min(start + Self.patternsPerRegexSet, group.count)]
-                do {
-                    let patterns = slice.map(\.pattern.re2Pattern)
-                    let set = try RegexSet(patterns: patterns, caseSensitive: caseSensitive)
-                    let fallback = patterns.map { LazyRegex(pattern: $0, caseSensitive: caseSensitive) }
-                    regexSets.append((set, slice.map(\.rule), fallback))
-                } catch {
-                    let rule = error.patternIndex.map { slice[slice.startIndex + $0].rule }
-                    let list = rule.map { Int(ruleList[Int($0)]) } ?? 0
-                    throw CompileError(source: inputLists[list].source, ruleIndex: rule.map { Int(ruleIndexInList[Int($0)]) }, message: error.message)
-                }
-                start += Self.patternsPerRegexSet
-            }
-        }
-        statistics.hostIndexedRules = hostIndex.count
-        statistics.nativeHostRules = hostIndex.pureCount
-        statistics.lists = lists.count
-        statistics.regexSetPatterns = setPatterns.count
-        statistics.regexSets = regexSets.count
-        statistics.conditions = conditions.count
-        var matcherSets = [hostIndex.confirmations, tokenIndex.matchers, literalIndex.matchers]
-        for condition in conditions { if case .patterns(let matchers, _) = condition.test { matcherSets.append(matchers) } }
-        statistics.singleRegexes = matcherSets.reduce(0) { $0 + $1.regexCount }
-        statistics.nativePatterns = matcherSets.reduce(0) { $0 + $1.count } - statistics.singleRegexes
-
-        self.lists = lists
-        self.listsWithGlobalSelectors = lists.indices.filter { !lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
-        self.ruleList = ruleList
-        self.ruleIndexInList = ruleIndexInList
-        self.ruleLocation = ruleLocation
-        self.ruleActionKind = ruleActionKind
+        self.lists = builder.lists
+        self.listsWithGlobalSelectors = builder.lists.indices.filter { !builder.lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
+        self.ruleList = builder.ruleList
+        self.ruleIndexInList = builder.ruleIndexInList
+        self.ruleLocation = builder.ruleLocation
+        self.ruleActionKind = builder.ruleActionKind
         self.ruleOrder = zip(ruleList, ruleLocation).map { Int64($0) << 32 | Int64($1) }
-        self.ruleMeta = .allocate(capacity: ruleList.count)
-        for index in ruleList.indices {
-            ruleMeta[index] = RuleMeta(gate: ruleGates[index], kind: ruleActionKind[index], order: ruleOrder[index])
-        }
-        hostIndex.finish()
-        self.hostIndex = hostIndex
+        self.ruleMeta = Self.packRuleMeta(gates: builder.ruleGates, kinds: ruleActionKind, order: ruleOrder)
+        self.hostIndex = builder.hostIndex
         self.tokenIndex = tokenIndex
         self.literalIndex = literalIndex
         self.regexSets = regexSets
-        self.universalAlways = universalAlways
-        self.universalIfDomain = HashIndex(universalIfDomain)
-        // Kept in decision order, so that decisions merge instead of sorting them.
-        self.universalUnless = universalUnless.sorted {
+        self.universalAlways = builder.universalAlways
+        self.universalIfDomain = HashIndex(builder.universalIfDomain)
+        self.universalUnless = Self.inDecisionOrder(builder.universalUnless, ruleList: ruleList, ruleLocation: ruleLocation)
+        self.universalUnlessIsPlain = Self.arePlain(builder.universalUnless, gates: builder.ruleGates, kinds: ruleActionKind)
+        self.universalUnlessIndex = HashIndex(builder.universalUnlessIndex)
+        self.conditions = .allocate(capacity: builder.conditions.count)
+        _ = self.conditions.initialize(from: builder.conditions.map { Unmanaged.passRetained($0) })
+        self.domainConditions = DomainConditionIndex(builder.conditions)
+        let elapsed = ContinuousClock.now - clock
+        builder.statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        self.statistics = builder.statistics
+    }
+
+    /// `RuleMeta` for every rule, in memory the engine frees.
+    private static func packRuleMeta(gates: [RuleGate], kinds: [ActionKind], order: [Int64]) -> UnsafeMutableBufferPointer<RuleMeta> {
+        let meta = UnsafeMutableBufferPointer<RuleMeta>.allocate(capacity: gates.count)
+        for index in gates.indices {
+            meta[index] = RuleMeta(gate: gates[index], kind: kinds[index], order: order[index])
+        }
+        return meta
+    }
+
+    /// `rules` in decision order, so that decisions merge them instead of sorting.
+    private static func inDecisionOrder(_ rules: [Int32], ruleList: [Int32], ruleLocation: [Int32]) -> [Int32] {
+        rules.sorted {
             (ruleList[Int($0)], ruleLocation[Int($0)], $0) < (ruleList[Int($1)], ruleLocation[Int($1)], $1)
         }
-        self.universalUnlessIsPlain = universalUnless.allSatisfy { rule in
+    }
+
+    /// Whether `rules` have no flags and no ignore actions (see `universalUnlessIsPlain`).
+    private static func arePlain(_ rules: [Int32], gates: [RuleGate], kinds: [ActionKind]) -> Bool {
+        rules.allSatisfy { rule in
             let index = Int(rule)
-            let gate = ruleGates[index]
+            let gate = gates[index]
             return gate.types == 0 && gate.loadTypes == 0 && gate.loadContexts == 0 && gate.method == 0 && gate.schemes.isEmpty
-                && ruleActionKind[index] != .ignorePrevious && ruleActionKind[index] != .ignoreFollowing
+                && kinds[index] != .ignorePrevious && kinds[index] != .ignoreFollowing
         }
-        self.universalUnlessIndex = HashIndex(universalUnlessIndex)
-        self.conditions = .allocate(capacity: conditions.count)
-        _ = self.conditions.initialize(from: conditions.map { Unmanaged.passRetained($0) })
-        self.domainConditions = DomainConditionIndex(conditions)
-        let elapsed = ContinuousClock.now - clock
-        statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        self.statistics = statistics
     }
 
     deinit {
         ruleMeta.deallocate()
         for condition in conditions { condition.release() }
         conditions.deinitialize().deallocate()
-    }
-
-    private static func sameConditionFlags(_ a: Trigger, _ b: Trigger) -> Bool {
-        a.topURLFilterIsCaseSensitive == b.topURLFilterIsCaseSensitive && a.frameURLFilterIsCaseSensitive == b.frameURLFilterIsCaseSensitive
     }
 
     static func kind(of action: Action) -> ActionKind {

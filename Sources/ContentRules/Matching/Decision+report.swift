@@ -1,3 +1,5 @@
+import LimotJSON
+
 extension Decision {
     /// The `actions` strings of a `rules match` output line.
     public var actionSummaries: [String] {
@@ -10,15 +12,24 @@ extension Decision {
     /// One line of JSON for `limot rules match`: the URL, the actions, and
     /// the rules that decided them (list and index).
     public func jsonLine(url: String) -> String {
-        var rules: [String] = []
-        rules.reserveCapacity(applied.count)
-        for rule in applied {
-            let reference = engine.reference(rule)
-            let action = engine.lists[Int(engine.ruleList[Int(rule)])].locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
-            rules.append("{\"list\":\(JSONText.quote(reference.source)),\"rule\":\(reference.index),\"action\":\(JSONText.quote(action.typeName))}")
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.member("url") { $0.string(url) }
+            writer.member("blocked") { $0.raw(isBlocked ? "true" : "false") }
+            writer.member("actions") { writer in writer.array(actionSummaries) { $0.string($1) } }
+            writer.member("rules") { writer in
+                writer.array(applied) { writer, rule in
+                    let reference = engine.reference(rule)
+                    let action = engine.lists[Int(engine.ruleList[Int(rule)])].locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
+                    writer.object { writer in
+                        writer.member("list") { $0.string(reference.source) }
+                        writer.member("rule") { $0.raw(String(reference.index)) }
+                        writer.member("action") { $0.string(action.typeName) }
+                    }
+                }
+            }
         }
-        let actions = actionSummaries.map(JSONText.quote).joined(separator: ",")
-        return "{\"url\":\(JSONText.quote(url)),\"blocked\":\(isBlocked),\"actions\":[\(actions)],\"rules\":[\(rules.joined(separator: ","))]}"
+        return writer.text
     }
 
     /// A readable account for `limot rules explain`. More than
@@ -76,40 +87,19 @@ extension Decision {
     }
 }
 
-/// Minimal JSON text output (strings and their escapes).
-public enum JSONText {
-    /// A JSON string literal for `text`.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
 extension Diagnostic {
     /// The diagnostic as a JSON object for editors and scripts.
     public var json: String {
-        var fields = ["\"severity\":\(JSONText.quote(severity.rawValue))", "\"code\":\(JSONText.quote(code.rawValue))"]
-        fields.append("\"file\":" + (file.map(JSONText.quote) ?? "null"))
-        fields.append("\"line\":" + (line.map(String.init) ?? "null"))
-        fields.append("\"rule\":" + (ruleIndex.map(String.init) ?? "null"))
-        fields.append("\"field\":" + (field.map(JSONText.quote) ?? "null"))
-        fields.append("\"message\":\(JSONText.quote(message))")
-        return "{" + fields.joined(separator: ",") + "}"
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.member("severity") { $0.string(severity.rawValue) }
+            writer.member("code") { $0.string(code.rawValue) }
+            writer.member("file") { $0.optionalString(file) }
+            writer.member("line") { $0.raw(line.map(String.init) ?? "null") }
+            writer.member("rule") { $0.raw(ruleIndex.map(String.init) ?? "null") }
+            writer.member("field") { $0.optionalString(field) }
+            writer.member("message") { $0.string(message) }
+        }
+        return writer.text
     }
 }

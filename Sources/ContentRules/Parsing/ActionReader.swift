@@ -1,3 +1,4 @@
+import LimotJSON
 import WebURL
 
 /// Reads an `action` object (`loadAction` and the declarativeNetRequest

@@ -1,3 +1,5 @@
+import LimotJSON
+
 /// The outcome of reading one rule list: the rules WebKit would keep, and
 /// everything found on the way.
 public struct ParsedRuleList: Sendable {

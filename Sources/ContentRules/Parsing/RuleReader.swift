@@ -1,3 +1,5 @@
+import LimotJSON
+
 /// Reads one rule object: its trigger, then its action, in WebKit's order of
 /// checks (`loadTrigger`, `loadAction`). Each field is checked on its own so
 /// that all of a rule's problems are reported, the first being WebKit's.

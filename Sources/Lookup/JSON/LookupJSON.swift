@@ -1,4 +1,5 @@
 import Foundation
+import LimotJSON
 import Vocabulary
 
 /// `limot lookup --json`: one result as a stable JSON document, for scripts
@@ -41,7 +42,7 @@ import Vocabulary
 /// are (ZWNJ included); only `"`, `\` and control characters are escaped.
 public enum LookupJSON {
     public static func encode(_ result: LookupResult, fetchedAt: Date?) -> String {
-        var writer = JSONWriter()
+        var writer = JSONWriter(layout: .pretty)
         writer.object { writer in
             writer.member("schema") { $0.raw("1") }
             writer.member("query") { $0.string(result.query) }
@@ -58,7 +59,7 @@ public enum LookupJSON {
                 writer.array(result.suggestions) { writer, word in writer.string(word) }
             }
         }
-        return writer.output + "\n"
+        return writer.text + "\n"
     }
 
     private static func encode(_ entry: DictionaryEntry, into writer: inout JSONWriter) {

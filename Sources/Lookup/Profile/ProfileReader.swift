@@ -1,5 +1,5 @@
-import ContentRules
 import Foundation
+import LimotJSON
 import WebURL
 
 /// Reads and checks the fields of a profile's JSON, turning each problem

@@ -9,6 +9,11 @@ import ContentRules
 /// `url(…)` quoted and unquoted, `@import "x"`, `image-set("x" 1x)`, and the
 /// at-rules whose URLs are not loads (`@namespace`, `@document`). `src`
 /// inside `@font-face` loads fonts, `@import` style sheets, the rest images.
+///
+/// Not ContentRules' selector tokenizer (`CSSSelectorValidator.Tokenizer`):
+/// that one builds every token of a short selector for a backtracking parser;
+/// this one runs over every style sheet and style attribute of a page
+/// (the hot path) and copies bytes, building nothing but the URLs it finds.
 struct CSSScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private var index = 0

@@ -1,5 +1,7 @@
 /// The pieces of CSS syntax (CSS Syntax Level 3 tokenization) the scanner
-/// needs: comments, names, strings, `url(` tokens and escapes.
+/// needs: comments, names, strings, `url(` tokens and escapes, read from
+/// bytes in place (the selector validator's tokenizer works on Unicode
+/// scalars it copies first; see `CSSScanner` for why they stay apart).
 enum CSSSyntax {
     /// What a blocked URL becomes: a valid URL that loads nothing.
     static let emptyURL = "data:,"

@@ -12,6 +12,8 @@ enum StoreCoding {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
+    /// Foundation's `JSONEncoder`, not LimotJSON's writer: these are Codable
+    /// values stored and read back whole, not output a person reads.
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

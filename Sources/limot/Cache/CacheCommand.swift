@@ -55,6 +55,7 @@ struct CacheStats: ParsableCommand {
         let opened = try store.open(cache: cache)
         let statistics = try attempt { () throws(StoreError) in try opened.cacheStatistics() }
         if json {
+            // Foundation's JSONEncoder, not LimotJSON's writer: `CacheStatisticsJSON` is Codable, printed whole.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601

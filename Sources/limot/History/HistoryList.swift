@@ -78,6 +78,8 @@ struct HistoryList: ParsableCommand {
     }
 
     /// Pretty JSON with snake_case keys, as `limot lookup --json` writes them.
+    /// Foundation's `JSONEncoder`, not LimotJSON's writer: the Store's Codable
+    /// records are printed whole, their keys derived from their properties.
     static func json<T: Encodable>(_ value: [T]) throws -> String {
         if value.isEmpty { return "[]" }
         let encoder = JSONEncoder()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContentRules
+import LimotJSON
 
 /// `limot rules check PATH…`
 struct RulesCheck: ParsableCommand {
@@ -43,7 +44,7 @@ struct RulesCheck: ParsableCommand {
             if json {
                 reports += shown.map(\.json)
                 let rules = parsed.list.map { String($0.rules.count) } ?? "null"
-                fileSummaries.append("{\"file\":\(JSONText.quote(file)),\"valid\":\(parsed.list != nil),\"rules\":\(rules),\"errors\":\(parsed.errors.count),\"warnings\":\(parsed.warnings.count)}")
+                fileSummaries.append("{\"file\":\(JSONWriter.quote(file)),\"valid\":\(parsed.list != nil),\"rules\":\(rules),\"errors\":\(parsed.errors.count),\"warnings\":\(parsed.warnings.count)}")
             } else {
                 for diagnostic in shown { print(diagnostic.description) }
                 if let list = parsed.list {

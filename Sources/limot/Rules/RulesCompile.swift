@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContentRules
 import Foundation
+import LimotJSON
 
 /// `limot rules compile PATH… [-o FILE]`
 struct RulesCompile: ParsableCommand {
@@ -40,7 +41,7 @@ struct RulesCompile: ParsableCommand {
         print("  conditions               \(stats.conditions)")
         print("  selectors                \(stats.selectors) (\(stats.globalSelectors) in global stylesheets)")
         if let output {
-            let actions = byAction.map { "\(JSONText.quote($0.key)):\($0.value)" }.joined(separator: ",")
+            let actions = byAction.map { "\(JSONWriter.quote($0.key)):\($0.value)" }.joined(separator: ",")
             let json = """
                 {"lists":\(stats.lists),"rules":\(stats.rules),"rulesByAction":{\(actions)},"hostIndexedRules":\(stats.hostIndexedRules),\
                 "nativeHostRules":\(stats.nativeHostRules),"wordIndexedRules":\(stats.wordIndexedRules),"literalIndexedRules":\(stats.literalIndexedRules),"regexSetPatterns":\(stats.regexSetPatterns),"regexSets":\(stats.regexSets),\

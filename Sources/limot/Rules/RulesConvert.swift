@@ -98,7 +98,7 @@ struct RulesConvert: ParsableCommand {
                     originLines += "\(file)\t\(position)\t\(source)\t\(conversion.rules[original].line ?? 0)\n"
                 }
             }
-            let json = Data(RuleJSONWriter.json(rules).utf8)
+            let json = Data(RuleListJSON.json(rules).utf8)
             guard output != nil else {
                 FileHandle.standardOutput.write(json)
                 continue

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContentRules
 import Foundation
+import LimotJSON
 
 /// `limot rules match --requests FILE.jsonl`
 struct RulesMatch: ParsableCommand {
@@ -74,7 +75,7 @@ struct RulesMatch: ParsableCommand {
             case .failure(let error):
                 rejected += 1
                 printError("\(requests):\(line.number): \(error.message)")
-                output += "{\"line\":\(line.number),\"error\":\(JSONText.quote(error.message))}\n"
+                output += "{\"line\":\(line.number),\"error\":\(JSONWriter.quote(error.message))}\n"
             case .success(let (url, _)):
                 output += decision!.jsonLine(url: url) + "\n"
             }

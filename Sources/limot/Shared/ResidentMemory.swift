@@ -1,9 +1,10 @@
 import Foundation
 
-/// The process's resident memory, for compile summaries and benchmarks.
-public enum ResidentMemory {
+/// The process's resident memory, for `limot rules compile`'s summary and
+/// for giving memory back after compiling.
+enum ResidentMemory {
     /// Current resident set size in bytes (Linux `/proc/self/statm`), or nil elsewhere.
-    public static func current() -> Int? {
+    static func current() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
@@ -13,7 +14,7 @@ public enum ResidentMemory {
     /// Gives the heap's free pages back to the system (glibc's `malloc_trim`).
     /// Reading and converting a large list leaves tens of MiB of freed
     /// memory in the heap; after compiling, only the engine needs to stay.
-    public static func releaseFreedMemory() {
+    static func releaseFreedMemory() {
         // Looked up at run time: Swift's Glibc module does not declare it, and
         // other C libraries do not have it.
         typealias Trim = @convention(c) (Int) -> Int32
