@@ -35,8 +35,11 @@ let package = Package(
             name: "CRE2",
             linkerSettings: [.linkedLibrary("re2")]
         ),
+        // libpsl from Debian: the Public Suffix List's own C library, for
+        // registrable domains (libcurl already loads it).
+        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
-        .target(name: "WebURL"),
+        .target(name: "WebURL", dependencies: ["CPSL"]),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
         .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
         // libcurl from Debian's -dev package, with typed shims for the
