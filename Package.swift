@@ -38,8 +38,12 @@ let package = Package(
         // libpsl from Debian: the Public Suffix List's own C library, for
         // registrable domains (libcurl already loads it).
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
+        // UTS #46 (IDNA) for hosts from Debian's ICU (libicu-dev), as browsers'
+        // URL parsers call it. A C shim, not a systemLibrary: ICU's headers
+        // clash with the ICU copy Foundation bundles when Swift sees both.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
-        .target(name: "WebURL", dependencies: ["CPSL"]),
+        .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
         .target(name: "ContentRules", dependencies: ["CRE2", "WebURL"]),
         // libcurl from Debian's -dev package, with typed shims for the
