@@ -34,13 +34,7 @@ struct WebPlatformTests {
 
     /// urltestdata.json: `{input, base, href, protocol, …}` or `{input, base, failure: true}`; strings are comments.
     @Test func urlTestData() throws {
-        let entries = try Self.objects(in: "wpt-urltestdata.json")
-        #expect(!entries.isEmpty)
-        for entry in entries {
-            guard let input = entry["input"] as? String else {
-                Issue.record("an entry without input: \(entry)")
-                continue
-            }
+        for (input, entry) in try Self.cases(in: "wpt-urltestdata.json") {
             let base = entry["base"] as? String  // null: no base
             Self.check(Self.urlMismatches(entry, input: input, base: base), input: input, base: base, known: Self.urlDifferences)
         }
@@ -49,13 +43,7 @@ struct WebPlatformTests {
     /// toascii.json: `{input, output}` (`output: null` for failure), run as browsers'
     /// test does: the host of "https://<input>/x".
     @Test func toASCIIData() throws {
-        let entries = try Self.objects(in: "wpt-toascii.json")
-        #expect(!entries.isEmpty)
-        for entry in entries {
-            guard let input = entry["input"] as? String else {
-                Issue.record("an entry without input: \(entry)")
-                continue
-            }
+        for (input, entry) in try Self.cases(in: "wpt-toascii.json") {
             let expected = entry["output"] as? String  // null: must fail
             var mismatches: [String] = []
             switch (try? WebURL("https://\(input)/x"), expected) {
@@ -115,10 +103,18 @@ struct WebPlatformTests {
         }
     }
 
-    /// The file's objects, in order; the strings between them are comments.
-    static func objects(in name: String) throws -> [[String: Any]] {
+    /// The file's objects with their input, in order; the strings between them are comments.
+    static func cases(in name: String) throws -> [(input: String, entry: [String: Any])] {
         let json = try JSONSerialization.jsonObject(with: try sharedDataFile(name))
         let array = try #require(json as? [Any], "\(name) is not a JSON array")
-        return array.compactMap { $0 as? [String: Any] }
+        let cases = array.compactMap { $0 as? [String: Any] }.compactMap { entry -> (String, [String: Any])? in
+            guard let input = entry["input"] as? String else {
+                Issue.record("an entry of \(name) without input: \(entry)")
+                return nil
+            }
+            return (input, entry)
+        }
+        #expect(!cases.isEmpty, "no cases in \(name)")
+        return cases
     }
 }
