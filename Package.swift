@@ -35,8 +35,15 @@ let package = Package(
             name: "CRE2",
             linkerSettings: [.linkedLibrary("re2")]
         ),
+        // libpsl from Debian: the Public Suffix List's own C library, for
+        // registrable domains (libcurl already loads it).
+        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
+        // UTS #46 (IDNA) for hosts from Debian's ICU (libicu-dev), as browsers'
+        // URL parsers call it. A C shim, not a systemLibrary: ICU's headers
+        // clash with the ICU copy Foundation bundles when Swift sees both.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
-        .target(name: "WebURL"),
+        .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
         // JSON read with source lines (rule lists, site profiles) and written
         // with keys in order (every --json output, converted rule lists).
         .target(name: "LimotJSON"),

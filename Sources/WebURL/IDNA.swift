@@ -1,23 +1,24 @@
-// "domain to ASCII" (WHATWG URL Standard §3.3) with a simplified UTS #46.
+// "domain to ASCII" (WHATWG URL Standard §3.3), with UTS #46 from ICU.
 //
 // Hosts are compared, matched by content-blocker rules and looked up in the
 // Public Suffix List in their ASCII form, so "BÜCHER.de", "bücher.de" and
-// "xn--bcher-kva.de" must all become "xn--bcher-kva.de". The full UTS #46
-// mapping table is not embedded; instead labels are mapped with Unicode
-// compatibility normalisation (NFKC), lowercasing and NFC via Foundation, which
-// agrees with UTS #46 for the vast majority of real-world names.
+// "xn--bcher-kva.de" must all become "xn--bcher-kva.de". UTS #46 needs
+// Unicode's mapping, joining and bidi data: ICU has them and is what
+// WebKit's and Chromium's URL parsers call, with the options used here.
 
-import Foundation
+import CICU
 
 enum IDNA {
     /// Converts a percent-decoded host to its ASCII form, or fails like the standard.
+    ///
+    /// An ASCII host is only lowercased, whatever UTS #46 would say of its
+    /// "xn--" labels: the standard does so since browsers load such hosts
+    /// ("xn--8i7caa.famitei.net" decodes to full-width letters UTS #46 rejects).
     static func domainToASCII(_ input: [UInt8]) throws(ParseFailure) -> [UInt8] {
         var result: [UInt8]
         if input.allSatisfy({ $0 < 0x80 }) {
-            // Fast path (the standard notes ASCII input without "xn--" labels only needs lowercasing).
             result = input
             for i in result.indices where result[i] >= 0x41 && result[i] <= 0x5A { result[i] |= 0x20 }
-            if hasPunycodeLabel(result) { result = try toASCII(result) }
         } else {
             result = try toASCII(input)
         }
@@ -35,134 +36,40 @@ enum IDNA {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func hasPunycodeLabel(_ domain: [UInt8]) -> Bool {
-        var labelStart = 0
-        while labelStart + 4 <= domain.count {
-            if domain[labelStart] == UInt8(ascii: "x"), domain[labelStart + 1] == UInt8(ascii: "n"),
-                domain[labelStart + 2] == UInt8(ascii: "-"), domain[labelStart + 3] == UInt8(ascii: "-")
-            {
-                return true
-            }
-            guard let dot = domain[labelStart...].firstIndex(of: UInt8(ascii: ".")) else { return false }
-            labelStart = dot + 1
-        }
-        return false
-    }
+    /// ICU's processor, opened once with the standard's options (see
+    /// `limot_idna_open_url_processor`); nil only if ICU's data is missing,
+    /// and then every host that needs UTS #46 fails to parse.
+    private static let processor: Processor? = limot_idna_open_url_processor().map(Processor.init)
 
-    /// Simplified UTS #46 ToASCII (non-transitional, CheckHyphens=false,
-    /// UseSTD3ASCIIRules=false, VerifyDnsLength=false).
+    /// UTS #46 ToASCII as the standard calls it (the errors it ignores are
+    /// ignored, any other fails). Invalid UTF-8 reaches ICU as U+FFFD, which UTS #46 disallows.
     private static func toASCII(_ input: [UInt8]) throws(ParseFailure) -> [UInt8] {
-        // "UTF-8 decode without BOM": invalid sequences become U+FFFD, which UTS #46 disallows.
-        let decoded = String(decoding: input, as: UTF8.self)
-        if decoded.unicodeScalars.contains("\u{FFFD}") { throw ParseFailure(.invalidDomain) }
-        var mapped = String.UnicodeScalarView()
-        for scalar in decoded.unicodeScalars {
-            switch scalar.value {
-            case 0x00AD, 0x034F, 0x180B...0x180F, 0x200B, 0x2060, 0xFE00...0xFE0F, 0xFEFF:
-                continue  // mapped to nothing ("ignored") by UTS #46
-            case 0x3002, 0xFF0E, 0xFF61:
-                mapped.append(".")  // ideographic and full-width full stops
-            default:
-                mapped.append(scalar)
-            }
-        }
-        let normalized = String(mapped).precomposedStringWithCompatibilityMapping.lowercased()
-            .precomposedStringWithCanonicalMapping
-
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count + 8)
-        var first = true
-        for label in normalized.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false) {
-            if !first { output.append(UInt8(ascii: ".")) }
-            first = false
-            let isPunycode =
-                label.count >= 4 && label.starts(with: ["x", "n", "-", "-"] as [Unicode.Scalar])
-            if isPunycode {
-                // Must be ASCII and decode to a valid, non-ASCII label (UTS #46 validity criteria, simplified).
-                guard label.allSatisfy(\.isASCII),
-                    let decoded = Punycode.decode(bytes: label.dropFirst(4).map { UInt8($0.value) }),
-                    !decoded.isEmpty, !decoded.allSatisfy(\.isASCII), isValidLabel(decoded)
-                else { throw ParseFailure(.invalidDomain) }
-                output.append(contentsOf: label.map { UInt8($0.value) })
-            } else if label.allSatisfy(\.isASCII) {
-                output.append(contentsOf: label.map { UInt8($0.value) })
-            } else {
-                guard isValidLabel(label), let encoded = Punycode.encode(scalars: Array(label)) else {
-                    throw ParseFailure(.invalidDomain)
+        guard let processor, input.count < Int32.max / 4 else { throw ParseFailure(.invalidDomain) }
+        // Room for the usual growth ("ü" is 2 bytes, its label "xn--tda" 7); ICU says if it needs more.
+        var capacity = input.count * 4 + 16
+        while true {
+            var needed: Int32 = -1
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                needed = input.withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) { name in
+                        buffer.withMemoryRebound(to: CChar.self) { destination in
+                            limot_idna_to_ascii(
+                                processor.handle, name.baseAddress, Int32(name.count),
+                                destination.baseAddress, Int32(destination.count))
+                        }
+                    }
                 }
-                output.append(contentsOf: "xn--".utf8)
-                output.append(contentsOf: encoded.utf8)
+                count = needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
             }
-        }
-        return output
-    }
-
-    /// Rough UTS #46 validity for a label: every code point allowed (see
-    /// `isAllowed`), and ZERO WIDTH (NON-)JOINER only where the CONTEXTJ rules
-    /// of CheckJoiners (RFC 5892 A.1, A.2) permit them: after a virama, or (for
-    /// ZWNJ) between a left-joining and a right-joining letter, as in Persian
-    /// "نامه‌ای". Joining types come from a small approximation of Unicode's
-    /// ArabicShaping data (see `joiningType`).
-    private static func isValidLabel(_ label: some Collection<Unicode.Scalar>) -> Bool {
-        let scalars = Array(label)
-        for (i, scalar) in scalars.enumerated() {
-            if scalar.value == 0x200C || scalar.value == 0x200D {
-                if i > 0, scalars[i - 1].properties.canonicalCombiningClass == .virama { continue }
-                guard scalar.value == 0x200C else { return false }
-                var before = i - 1
-                while before >= 0, joiningType(scalars[before]) == .transparent { before -= 1 }
-                var after = i + 1
-                while after < scalars.count, joiningType(scalars[after]) == .transparent { after += 1 }
-                guard before >= 0, after < scalars.count,
-                    joiningType(scalars[before]) == .dual,
-                    joiningType(scalars[after]) == .dual || joiningType(scalars[after]) == .right
-                else { return false }
-            } else if !isAllowed(scalar) {
-                return false
-            }
-        }
-        return true
-    }
-
-    private enum JoiningType { case dual, right, transparent, none }
-
-    /// Approximate Unicode Joining_Type: combining marks are transparent;
-    /// letters of the cursive Arabic, Syriac, N'Ko and Mongolian blocks are
-    /// dual-joining except the Arabic right-joining letters (alef, dal, reh,
-    /// waw, teh marbuta and their variants) and hamza; everything else is non-joining.
-    private static func joiningType(_ scalar: Unicode.Scalar) -> JoiningType {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark: return .transparent
-        case .otherLetter, .modifierLetter: break
-        default: return scalar.value == 0x0640 ? .dual : .none  // tatweel is join-causing
-        }
-        switch scalar.value {
-        case 0x0621, 0x0674: return .none
-        case 0x0622...0x0625, 0x0627, 0x0629, 0x062F...0x0632, 0x0648, 0x0671...0x0673, 0x0675...0x0677,
-            0x0688...0x0699, 0x06C0, 0x06C3...0x06CB, 0x06CD, 0x06CF, 0x06D2, 0x06D3, 0x06D5, 0x06EE, 0x06EF,
-            0x0759...0x075B, 0x076B, 0x076C, 0x0771, 0x0773, 0x0774, 0x0778, 0x0779, 0x08AA...0x08AC, 0x08AE,
-            0x08B1, 0x08B2, 0x08B9:
-            return .right
-        case 0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0860...0x086F,
-            0x08A0...0x08FF, 0x1800...0x18AF:
-            return .dual
-        default:
-            return .none
+            guard needed >= 0 else { throw ParseFailure(.invalidDomain) }
+            if Int(needed) <= capacity { return output }
+            capacity = Int(needed)
         }
     }
 
-    /// Rough UTS #46 "disallowed" test for code points: controls, surrogates,
-    /// private use, unassigned, whitespace, format characters, and U+FFFD.
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return true }
-        if scalar.value == 0xFFFD || scalar.properties.isWhitespace { return false }
-        switch scalar.properties.generalCategory {
-        case .control, .surrogate, .privateUse, .unassigned, .format, .lineSeparator, .paragraphSeparator,
-            .spaceSeparator:
-            return false
-        default:
-            return true
-        }
+    /// ICU's UIDNA processor, which ICU documents as usable concurrently once open.
+    private struct Processor: @unchecked Sendable {
+        let handle: OpaquePointer
     }
 }
 

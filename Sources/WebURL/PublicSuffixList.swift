@@ -1,5 +1,8 @@
-// The Public Suffix List (https://publicsuffix.org) and registrable domains.
+// The Public Suffix List (https://publicsuffix.org) and registrable domains,
+// by libpsl: the list's own C library (wildcards, exceptions, both sections),
+// the one libcurl already loads.
 
+import CPSL
 import Foundation
 
 /// Public suffixes ("effective TLDs") and registrable domains ("eTLD+1"),
@@ -12,52 +15,52 @@ import Foundation
 /// alone, hence this list. Both the ICANN and the PRIVATE sections are used,
 /// as browsers do.
 ///
-/// Lookups run on the request path, so rules live in one open-addressing hash
-/// table keyed by domain suffix (hashed right to left, so each longer suffix
-/// extends the previous hash), with every proper suffix of a rule present as an
-/// interior node so a lookup stops at the first unknown suffix. A lookup walks
-/// the host's UTF-8 bytes once and allocates nothing except the returned string.
-///
-/// Hosts are expected in the ASCII form `WebURL.hostname` produces (lowercase,
+/// libpsl matches the rules; this type decides what reaches it. Hosts are
+/// expected in the ASCII form `WebURL.hostname` produces (lowercase,
 /// Punycode); uppercase ASCII is tolerated, and other non-ASCII input is
-/// converted with `WebURL.domainToASCII` first (slower, allocates), so results
-/// for such input are in ASCII form. A single trailing dot ("example.com.") is
-/// ignored for matching and kept in the results.
+/// converted with `WebURL.domainToASCII` first, so results for such input are
+/// in ASCII form. A single trailing dot ("example.com.") is ignored for
+/// matching and kept in the results. IP addresses and hosts with empty labels
+/// have no public suffix (libpsl would treat "1" of "127.0.0.1" as a TLD).
 public struct PublicSuffixList: Sendable {
-    private let table: SuffixTable
+    /// The loaded rules; nil only when neither a list file nor libpsl's
+    /// built-in list exists, and then only the default rule "*" applies.
+    private let rules: Rules?
 
-    /// Number of rules read (normal, wildcard and exception), for diagnostics.
-    public let ruleCount: Int
+    /// Why a list file could not be used.
+    public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file that was tried.
+        public var path: String
+        public var description: String { "cannot load a Public Suffix List from \(path) (missing, unreadable or no rules)" }
+    }
 
     // MARK: - Loading
 
-    /// Parses the list's text format: one rule per line (read up to the first
-    /// whitespace), "//" comments, "*.x" wildcards, "!x" exceptions. Rules in
-    /// Unicode are converted to Punycode. Malformed lines are skipped.
-    public init(parsing text: String) {
-        var text = text
-        self = text.withUTF8 { PublicSuffixList(bytes: $0) }
+    /// Loads a list file in the `.dat` text format (or libpsl's DAFSA format).
+    public init(contentsOf path: String) throws(LoadError) {
+        guard let context = psl_load_file(path) else { throw LoadError(path: path) }
+        // A file of comments only (or not a list at all) has no rules to apply.
+        guard psl_suffix_count(context) != 0 else {
+            psl_free(context)
+            throw LoadError(path: path)
+        }
+        rules = Rules(context, owned: true)
     }
 
-    /// Loads a list file in the `.dat` format.
-    public init(contentsOf path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        self = data.withUnsafeBytes { PublicSuffixList(bytes: $0.bindMemory(to: UInt8.self)) }
-    }
+    private init(rules: Rules?) { self.rules = rules }
 
     /// The list used by default: the file named by the environment variable
     /// `LIMOT_PUBLIC_SUFFIX_LIST` if set and readable, else
     /// /usr/share/publicsuffix/public_suffix_list.dat (Debian's `publicsuffix`
-    /// package). If neither is readable, a small built-in fallback is used: the
-    /// implicit default rule "*" (every TLD is a public suffix) plus common
-    /// multi-label ICANN suffixes (co.uk, com.au, co.jp, …). The fallback gets
-    /// private suffixes such as github.io wrong, so deployments should install the list.
-    /// Loaded once, on first use (Swift initialises static properties thread-safely).
+    /// package, which follows the list as it is today). If neither is
+    /// readable, libpsl's built-in copy of the list (as old as the libpsl
+    /// build). Loaded once, on first use (Swift initialises static properties
+    /// thread-safely).
     public static let shared: PublicSuffixList = loadDefault()
 
     /// The lookup `shared` performs, exposed so a long-running process can
     /// reload the list (e.g. after a package upgrade) and tests can check the order:
-    /// `environment["LIMOT_PUBLIC_SUFFIX_LIST"]`, then `systemPath`, then the built-in fallback.
+    /// `environment["LIMOT_PUBLIC_SUFFIX_LIST"]`, then `systemPath`, then libpsl's built-in list.
     public static func loadDefault(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         systemPath: String = "/usr/share/publicsuffix/public_suffix_list.dat"
@@ -66,103 +69,118 @@ public struct PublicSuffixList: Sendable {
         if let path = environment["LIMOT_PUBLIC_SUFFIX_LIST"], !path.isEmpty { candidates.append(path) }
         candidates.append(systemPath)
         for path in candidates {
-            if let list = try? PublicSuffixList(contentsOf: path), list.ruleCount > 0 { return list }
+            if let list = try? PublicSuffixList(contentsOf: path) { return list }
         }
-        return PublicSuffixList(parsing: builtInFallback)
-    }
-
-    static let builtInFallback = """
-        // Built-in fallback; the default rule "*" is implicit.
-        co.uk
-        org.uk
-        ac.uk
-        gov.uk
-        me.uk
-        ltd.uk
-        plc.uk
-        net.uk
-        com.au
-        net.au
-        org.au
-        edu.au
-        gov.au
-        co.nz
-        org.nz
-        net.nz
-        co.jp
-        ne.jp
-        or.jp
-        ac.jp
-        com.br
-        com.cn
-        net.cn
-        org.cn
-        co.in
-        co.za
-        com.mx
-        com.tr
-        co.kr
-        com.tw
-        com.hk
-        com.sg
-        co.il
-        com.ar
-        """
-
-    private init(bytes text: UnsafeBufferPointer<UInt8>) {
-        var lines = 0
-        for byte in text where byte == 0x0A { lines += 1 }
-        var builder = SuffixTableBuilder(expectedNames: lines)
-        var rules = 0
-        var lineStart = 0
-        while lineStart < text.count {
-            var lineEnd = lineStart
-            while lineEnd < text.count, text[lineEnd] != 0x0A { lineEnd += 1 }
-            var start = lineStart
-            while start < lineEnd, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
-            var end = start
-            while end < lineEnd, text[end] > 0x20 { end += 1 }
-            if end > start, !(end - start >= 2 && text[start] == 0x2F && text[start + 1] == 0x2F) {
-                if PublicSuffixList.addRule(UnsafeBufferPointer(rebasing: text[start..<end]), to: &builder) {
-                    rules += 1
-                }
-            }
-            lineStart = lineEnd + 1
-        }
-        table = SuffixTable(builder)
-        ruleCount = rules
-    }
-
-    /// Adds one rule line; false if it is not a usable rule.
-    private static func addRule(_ rule: UnsafeBufferPointer<UInt8>, to builder: inout SuffixTableBuilder) -> Bool {
-        var flags = SuffixFlags.rule
-        var name = Array(rule)
-        if name.first == UInt8(ascii: "!") {
-            flags = SuffixFlags.exception
-            name.removeFirst()
-        } else if name.starts(with: "*.".utf8) {
-            flags = SuffixFlags.wildcard
-            name.removeFirst(2)
-        }
-        if name.contains(where: { $0 >= 0x80 }) {
-            guard let ascii = IDNA.domainToASCII(String(decoding: name, as: UTF8.self)) else { return false }
-            name = Array(ascii.utf8)
-        } else {
-            name = name.map { $0.asciiLowercased }
-        }
-        if name.last == UInt8(ascii: ".") { name.removeLast() }
-        guard !name.isEmpty, name.count < Int(UInt16.max), name.first != UInt8(ascii: "."),
-            !name.contains(UInt8(ascii: "*"))
-        else { return false }
-        builder.insert(name[...], flags: flags)
-        // Every proper suffix becomes an interior node, so lookups can stop early.
-        for i in name.indices where name[i] == UInt8(ascii: ".") && i + 1 < name.count {
-            builder.insert(name[(i + 1)...], flags: SuffixFlags.interior)
-        }
-        return true
+        return PublicSuffixList(rules: psl_builtin().map { Rules($0, owned: false) })
     }
 
     // MARK: - Lookup
+
+    /// The public suffix ("co.uk" for "www.example.co.uk"; "github.io" for
+    /// "foo.github.io"), lowercase, or nil for IP addresses, empty hosts and hosts with
+    /// empty labels. A host that is itself a suffix (or a single label such as
+    /// "localhost") is its own public suffix.
+    public func publicSuffix(of host: String) -> String? {
+        PublicSuffixList.withASCII(host) { bytes in
+            guard let (start, _) = split(bytes) else { return nil }
+            return PublicSuffixList.lowercasedString(bytes[start...])
+        }
+    }
+
+    /// The registrable domain ("eTLD+1": "example.co.uk" for "www.example.co.uk"), lowercase,
+    /// or nil for IP addresses, for a host that is itself a public suffix
+    /// ("co.uk", "github.io", "localhost"), and for "".
+    public func registrableDomain(of host: String) -> String? {
+        PublicSuffixList.withASCII(host) { bytes in
+            guard let (_, registrable) = split(bytes), let start = registrable else { return nil }
+            return PublicSuffixList.lowercasedString(bytes[start...])
+        }
+    }
+
+    /// Where the registrable domain starts in an ASCII host, or nil as
+    /// `registrableDomain(of:)`; allocation-free for hosts of up to a few
+    /// hundred bytes, for hot paths (every content-blocker decision).
+    public func registrableDomainStart(inASCII host: UnsafeBufferPointer<UInt8>) -> Int? {
+        split(host)?.registrableStart
+    }
+
+    /// Whether two hosts are the same site: equal registrable domains, or, when
+    /// either has none (IP addresses, bare public suffixes), equal hosts.
+    /// ASCII case and a trailing dot are ignored in both comparisons.
+    public func isSameSite(_ a: String, _ b: String) -> Bool {
+        PublicSuffixList.withASCII(a) { bytesA in
+            PublicSuffixList.withASCII(b) { bytesB in
+                let registrableA = split(bytesA)?.registrableStart
+                let registrableB = split(bytesB)?.registrableStart
+                if let registrableA, let registrableB {
+                    return PublicSuffixList.equalHosts(bytesA, from: registrableA, bytesB, from: registrableB)
+                }
+                if registrableA != nil || registrableB != nil { return false }
+                return PublicSuffixList.equalHosts(bytesA, from: 0, bytesB, from: 0)
+            }
+        } ?? false
+    }
+
+    /// Finds where the public suffix and the registrable domain start in
+    /// `host` (ASCII, any case, optional trailing dot). Nil for empty hosts,
+    /// hosts with empty labels, and IP addresses; `registrableStart` is nil
+    /// when the host is itself a public suffix.
+    private func split(_ host: UnsafeBufferPointer<UInt8>) -> (suffixStart: Int, registrableStart: Int?)? {
+        var length = host.count
+        if length > 0, host[length - 1] == UInt8(ascii: ".") { length -= 1 }
+        guard length > 0, !PublicSuffixList.hasEmptyLabel(host, length),
+            !PublicSuffixList.looksLikeIPAddress(host, length)
+        else { return nil }
+        let suffixStart: Int
+        if let rules {
+            // libpsl reads a C string; the copy is lowercased (the list's rules are).
+            let found = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { name -> Int? in
+                for i in 0..<length { name[i] = CChar(bitPattern: host[i].asciiLowercased) }
+                name[length] = 0
+                guard let start = name.baseAddress, let suffix = psl_unregistrable_domain(rules.context, start) else {
+                    return nil
+                }
+                return UnsafePointer(start).distance(to: suffix)
+            }
+            guard let found, found >= 0, found < length else { return nil }
+            suffixStart = found
+        } else {
+            // The default rule "*" alone: the last label.
+            var start = length
+            while start > 0, host[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            suffixStart = start
+        }
+        guard suffixStart > 0 else { return (suffixStart, nil) }
+        var registrableStart = suffixStart - 1
+        while registrableStart > 0, host[registrableStart - 1] != UInt8(ascii: ".") { registrableStart -= 1 }
+        return (suffixStart, registrableStart)
+    }
+
+    /// Whether the first `length` bytes start with a dot or contain two in a row.
+    private static func hasEmptyLabel(_ host: UnsafeBufferPointer<UInt8>, _ length: Int) -> Bool {
+        var previous = UInt8(ascii: ".")
+        for i in 0..<length {
+            if host[i] == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return true }
+            previous = host[i]
+        }
+        return false
+    }
+
+    /// IPv6 literals, and names the URL parser would treat as IPv4 (the last label
+    /// is all digits, or "0x" followed by hex digits).
+    private static func looksLikeIPAddress(_ host: UnsafeBufferPointer<UInt8>, _ length: Int) -> Bool {
+        if host[0] == UInt8(ascii: "[") { return true }
+        var start = length
+        while start > 0, host[start - 1] != UInt8(ascii: ".") {
+            if host[start - 1] == UInt8(ascii: ":") { return true }
+            start -= 1
+        }
+        if host[start..<length].allSatisfy(\.isASCIIDigit) { return true }
+        guard length - start >= 2, host[start] == UInt8(ascii: "0"), host[start + 1] | 0x20 == UInt8(ascii: "x") else {
+            return false
+        }
+        return host[(start + 2)..<length].allSatisfy { PercentEncoding.hexValue($0) != nil }
+    }
 
     /// Runs `body` on the host's ASCII bytes without copying them; non-ASCII
     /// hosts are converted to ASCII first.
@@ -179,50 +197,6 @@ public struct PublicSuffixList: Sendable {
         if let result, !needsConversion { return result }
         guard var ascii = needsConversion ? WebURL.domainToASCII(host) : host else { return nil }
         return ascii.withUTF8 { body($0) }
-    }
-
-    /// The public suffix ("co.uk" for "www.example.co.uk"; "github.io" for
-    /// "foo.github.io"), lowercase, or nil for IP addresses, empty hosts and hosts with
-    /// empty labels. A host that is itself a suffix (or a single label such as
-    /// "localhost") is its own public suffix.
-    public func publicSuffix(of host: String) -> String? {
-        PublicSuffixList.withASCII(host) { bytes in
-            guard let (start, _) = table.split(bytes) else { return nil }
-            return PublicSuffixList.lowercasedString(bytes[start...])
-        }
-    }
-
-    /// The registrable domain ("eTLD+1": "example.co.uk" for "www.example.co.uk"), lowercase,
-    /// or nil for IP addresses, for a host that is itself a public suffix
-    /// ("co.uk", "github.io", "localhost"), and for "".
-    public func registrableDomain(of host: String) -> String? {
-        PublicSuffixList.withASCII(host) { bytes in
-            guard let (_, registrable) = table.split(bytes), let start = registrable else { return nil }
-            return PublicSuffixList.lowercasedString(bytes[start...])
-        }
-    }
-
-    /// Where the registrable domain starts in an ASCII host, or nil as
-    /// `registrableDomain(of:)`; allocation-free, for hot paths.
-    public func registrableDomainStart(inASCII host: UnsafeBufferPointer<UInt8>) -> Int? {
-        table.split(host)?.registrableStart
-    }
-
-    /// Whether two hosts are the same site: equal registrable domains, or, when
-    /// either has none (IP addresses, bare public suffixes), equal hosts.
-    /// ASCII case and a trailing dot are ignored in both comparisons. Allocation-free for ASCII hosts.
-    public func isSameSite(_ a: String, _ b: String) -> Bool {
-        PublicSuffixList.withASCII(a) { bytesA in
-            PublicSuffixList.withASCII(b) { bytesB in
-                let registrableA = table.split(bytesA)?.registrableStart
-                let registrableB = table.split(bytesB)?.registrableStart
-                if let registrableA, let registrableB {
-                    return PublicSuffixList.equalHosts(bytesA, from: registrableA, bytesB, from: registrableB)
-                }
-                if registrableA != nil || registrableB != nil { return false }
-                return PublicSuffixList.equalHosts(bytesA, from: 0, bytesB, from: 0)
-            }
-        } ?? false
     }
 
     /// A String of the ASCII bytes, lowercased while copying (one allocation at most).
@@ -252,5 +226,19 @@ public struct PublicSuffixList: Sendable {
             j += 1
         }
         return true
+    }
+
+    /// A libpsl context, freed with the last list that uses it (unless it is
+    /// libpsl's static built-in one). libpsl's lookups are thread-safe.
+    private final class Rules: @unchecked Sendable {
+        let context: OpaquePointer
+        private let owned: Bool
+
+        init(_ context: OpaquePointer, owned: Bool) {
+            self.context = context
+            self.owned = owned
+        }
+
+        deinit { if owned { psl_free(context) } }
     }
 }

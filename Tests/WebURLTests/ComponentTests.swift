@@ -172,7 +172,7 @@ struct ErrorTests {
         ("sc://a b/", .forbiddenHostCodePoint),
         ("http://a%25b/", .forbiddenDomainCodePoint),
         ("http://a\u{3000}b/", .forbiddenDomainCodePoint),
-        ("http://xn--a/", .invalidDomain),
+        ("http://xn--a.bücher/", .invalidDomain),
         ("http://%C2%AD/", .invalidDomain),
     ])
     func reason(_ input: String, _ reason: WebURLError.Reason) {
