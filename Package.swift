@@ -38,9 +38,11 @@ let package = Package(
         // libpsl from Debian: the Public Suffix List's own C library, for
         // registrable domains (libcurl already loads it).
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
-        // UTS #46 (IDNA) for hosts from Debian's ICU (libicu-dev), as browsers'
-        // URL parsers call it. A C shim, not a systemLibrary: ICU's headers
-        // clash with the ICU copy Foundation bundles when Swift sees both.
+        // Debian's ICU (libicu-dev) for two jobs: UTS #46 (IDNA) for hosts, as
+        // browsers' URL parsers call it, and the bidirectional algorithm for
+        // Persian on terminals that do not reorder it. A C shim with plain C
+        // types, not a systemLibrary: ICU's headers clash with the ICU copy
+        // Foundation bundles when Swift sees both.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
@@ -74,16 +76,11 @@ let package = Package(
         // the one lookup service that `limot lookup`, `limot prefetch` and the
         // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
         .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "LimotJSON", "ContentRules", "WebURL", "Fetch", "Store"]),
-        // ICU's bidirectional algorithm (libicu-dev): Persian in display order
-        // for terminals that do not reorder it themselves. A C target with
-        // plain types, not a module map: Foundation has an ICU of its own,
-        // and Swift cannot see two definitions of ICU's types.
-        .target(name: "CICUBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         // libedit (libedit-dev, BSD licence): the lookup prompt's line editing and history.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal: lookup results laid out for a terminal, Persian ordered for
         // it, and the prompt's line editor.
-        .target(name: "Terminal", dependencies: ["Lookup", "Vocabulary", "CICUBidi", "CEditLine"]),
+        .target(name: "Terminal", dependencies: ["Lookup", "Vocabulary", "CICU", "CEditLine"]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
         .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),

@@ -1,4 +1,4 @@
-import CICUBidi
+import CICU
 
 /// Display order for right-to-left paragraphs on a terminal that puts
 /// characters left to right as they come: ICU's implementation of the

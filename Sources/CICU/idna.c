@@ -1,4 +1,4 @@
-#include "CICU.h"
+#include "CICUIDNA.h"
 #include <unicode/uidna.h>
 
 const limot_idna *limot_idna_open_url_processor(void) {
