@@ -362,7 +362,7 @@ struct CSSSelectorValidatorTests {
 
     /// All 2,948 css-display-none selectors of the AdGuard conversion of
     /// EasyList, which WebKit accepts one and all (from ../shared/data).
-    @Test("accepts every css-display-none selector of the AdGuard EasyList conversion, quickly")
+    @Test("accepts every css-display-none selector of the AdGuard EasyList conversion")
     func acceptsAdGuardEasyList() throws {
         let data = try Data(contentsOf: SharedData.file("wkcontentrulelist-adguard-easylist-top1m.json"))
         let rules = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
@@ -374,17 +374,9 @@ struct CSSSelectorValidatorTests {
         }
         #expect(selectors.count == 2_948)
 
-        var rejected: [String] = []
-        let elapsed = ContinuousClock().measure {
-            for selector in selectors where !CSSSelectorValidator.isValid(selector) { rejected.append(selector) }
-        }
+        // How fast is a benchmark's question (the compile benchmarks include
+        // validation), not a test's: a timed assertion fails on a busy machine.
+        let rejected = selectors.filter { !CSSSelectorValidator.isValid($0) }
         #expect(rejected.isEmpty, "rejected: \(rejected.prefix(5))")
-        // About 10 ms in a release build; debug builds are several times
-        // slower, so they only guard against something pathological.
-        #if DEBUG
-        #expect(elapsed < .milliseconds(500))
-        #else
-        #expect(elapsed < .milliseconds(50))
-        #endif
     }
 }
