@@ -55,7 +55,8 @@ import Testing
         // The bar's search field.
         try browser.type("#limot-bar .limot-query", "Buch")
         try browser.click("#limot-bar .limot-go")
-        try browser.wait(until: "return location.search === '?q=Buch'", "the bar to search")
+        // The profile's search address: the word, and its direction by its script.
+        try browser.wait(until: "return location.search === '?q=Buch&dir=de-fa'", "the bar to search")
         #expect(try Self.text(browser).contains("کتاب"))
         #expect(try browser.run("return document.querySelector('#limot-bar .limot-query').value") as? String == "Buch")
     }
