@@ -27,7 +27,7 @@ struct ExchangeMiddleware: RouterMiddleware {
             do {
                 let routed = try await next(request, context)
                 // Each route leaves its exchange (`ProxyCore.route(_:in:_:)`).
-                exchange = context.exchange.exchange ?? Exchange(request: request, core: core)
+                exchange = context.exchange.value ?? Exchange(request: request, core: core)
                 response = routed
             } catch let error as HTTPError where error.status == .notFound {
                 // Hummingbird's router found no route for the path and method.

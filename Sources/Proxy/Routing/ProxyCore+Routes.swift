@@ -47,7 +47,7 @@ extension ProxyCore {
             router.on(path, method: method) { request, context in
                 var exchange = Exchange(request: request, core: self)
                 let response = await handle(self, &exchange, context.parameters)
-                context.exchange.exchange = exchange
+                context.exchange.value = exchange
                 return response
             }
         }

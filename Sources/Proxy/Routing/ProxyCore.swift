@@ -1,7 +1,5 @@
-import HTTPTypes
 import ContentRules
 import Fetch
-import Hummingbird
 import Logging
 import Lookup
 import Sanitize

@@ -19,12 +19,12 @@ struct ProxyRequestContext: RequestContext {
     /// Holds the exchange of the route that answered; empty when none did
     /// (a refused request, an address no route takes).
     final class ExchangeSlot: Sendable {
-        private let value = Mutex<Exchange?>(nil)
+        private let box = Mutex<Exchange?>(nil)
 
         /// The route's exchange once it has answered.
-        var exchange: Exchange? {
-            get { value.withLock { $0 } }
-            set { value.withLock { $0 = newValue } }
+        var value: Exchange? {
+            get { box.withLock { $0 } }
+            set { box.withLock { $0 = newValue } }
         }
     }
 }
