@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", "FixtureSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

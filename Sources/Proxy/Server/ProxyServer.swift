@@ -30,11 +30,11 @@ public struct ProxyServer: Sendable {
         let coreBox = CoreBox()
         let configuration = self.configuration
         let logger = self.logger
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            guard let core = coreBox.core else {
+        let responder = CallbackResponder<ProxyRequestContext> { request, context in
+            guard let router = coreBox.router else {
                 return Response(status: .serviceUnavailable)
             }
-            return await core.respond(to: request)
+            return try await router.respond(to: request, context: context)
         }
         var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeoutSeconds))
         let limits = configuration.requestHeadLimits
@@ -49,7 +49,8 @@ public struct ProxyServer: Sendable {
             ),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
-                coreBox.core = ProxyCore(configuration: configuration, port: port, logger: logger)
+                let core = ProxyCore(configuration: configuration, port: port, logger: logger)
+                coreBox.serve(core, router: core.router().buildResponder())
                 onReady(port)
             },
             logger: logger
@@ -64,11 +65,14 @@ public struct ProxyServer: Sendable {
     }
 }
 
-/// Holds the core once the port is known (the Host check needs it).
+/// Holds the core and its router once the port is known (the Host check
+/// needs it).
 private final class CoreBox: Sendable {
-    private let box = Mutex<ProxyCore?>(nil)
-    var core: ProxyCore? {
-        get { box.withLock { $0 } }
-        set { box.withLock { $0 = newValue } }
+    private let box = Mutex<(core: ProxyCore, router: RouterResponder<ProxyRequestContext>)?>(nil)
+    var core: ProxyCore? { box.withLock { $0?.core } }
+    var router: RouterResponder<ProxyRequestContext>? { box.withLock { $0?.router } }
+
+    func serve(_ core: ProxyCore, router: RouterResponder<ProxyRequestContext>) {
+        box.withLock { $0 = (core, router) }
     }
 }
