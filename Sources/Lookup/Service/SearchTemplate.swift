@@ -10,10 +10,22 @@ import WebURL
 /// serves (so a word looked up on the site itself reaches the notebook).
 public struct SearchTemplate: Sendable, Equatable, CustomStringConvertible {
     public let text: String
+    /// Host, path and the parameter that carries the word, worked out once:
+    /// the proxy asks `word(in:)` of every page it serves.
+    private let shape: Shape?
+
+    private struct Shape: Sendable, Equatable {
+        var host: String
+        var path: String
+        var parameter: String
+    }
 
     public init(_ text: String) {
         self.text = text
+        self.shape = Self.shape(of: text)
     }
+
+    public static func == (lhs: SearchTemplate, rhs: SearchTemplate) -> Bool { lhs.text == rhs.text }
 
     public var description: String { text }
 
@@ -52,11 +64,16 @@ public struct SearchTemplate: Sendable, Equatable, CustomStringConvertible {
 
     /// Host, path and the parameter that carries the word; nil when the word
     /// is not a query parameter of its own (`/wort/{query}`).
-    private var shape: (host: String, path: String, parameter: String)? {
+    private static func shape(of text: String) -> Shape? {
         let marker = "limotquerymarker"
-        guard let url = url(for: marker, direction: .germanToPersian), let query = url.query,
+        guard let url = SearchTemplate(unshaped: text).url(for: marker, direction: .germanToPersian), let query = url.query,
               let pair = query.split(separator: "&").first(where: { $0.hasSuffix("=" + marker) })
         else { return nil }
-        return (url.hostname, url.path, String(pair.dropLast(marker.count + 1)))
+        return Shape(host: url.hostname, path: url.path, parameter: String(pair.dropLast(marker.count + 1)))
+    }
+
+    private init(unshaped text: String) {
+        self.text = text
+        self.shape = nil
     }
 }
