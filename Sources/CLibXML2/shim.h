@@ -9,3 +9,7 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+// The parser context's element stack (namePop), which ResultPage uses to
+// close what an HTML5 end tag closes where libxml2 2.9 would not.
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>

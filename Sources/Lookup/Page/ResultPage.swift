@@ -14,10 +14,11 @@ import CLibXML2
 /// Kept: elements and text (adjacent text is one node). Not kept: comments,
 /// and the content of `script`, `style`, `template`, `textarea`, `noscript`,
 /// `iframe`, `noembed` and `noframes`, whose text is code or markup, not
-/// words. Two repairs make libxml2's tree what a browser builds where result
+/// words. Three repairs make libxml2's tree what a browser builds where result
 /// pages need it: rows straight in a `table` get the `tbody` browsers imply
-/// (a profile's selectors are written against a browser's tree), and a `dd`
-/// or `dt` closes the one before (libxml2 2.9 nests them). Any bytes
+/// (a profile's selectors are written against a browser's tree), a `dd`
+/// or `dt` closes the one before (libxml2 2.9 nests them), and an end tag
+/// closes the elements left open inside it (`EndTagRepair`). Any bytes
 /// give a page: libxml2 stops reading at 256 levels of nesting (the rest of
 /// the page is dropped), and at most `maximumNodes` nodes are numbered.
 final class ResultPage {
@@ -64,8 +65,10 @@ final class ResultPage {
     init(parsing page: [UInt8], maximumNodes: Int = 200_000) {
         _ = Self.parserInitialized
         // nil for an empty page: a page of the document node alone.
-        document = page.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Self.options) }
+        document = EndTagRepair.during {
+            page.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Self.options) }
+            }
         }
         var numbering = ResultPageNumbering(document: document)
         numbering.number(upTo: max(1, maximumNodes))
