@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["Lookup", "Vocabulary", "CICU", "CEditLine"]),
         // The invariants the fuzz targets (Fuzz/) check, shared with the
         // regression tests that replay Fuzz/Corpus and Fuzz/Crashers.
-        .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2"]),
+        .target(name: "FuzzChecks", dependencies: ["ContentRules", "Sanitize", "WebURL", "CRE2", "Lookup", "Vocabulary"]),
         // Proxy: the HTTP server on loopback, sessions, history, security.
         .target(
             name: "Proxy",

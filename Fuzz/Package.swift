@@ -42,6 +42,7 @@ let package = Package(
         fuzzer("URLFilterFuzzer"),
         fuzzer("HTMLSanitizerFuzzer"),
         fuzzer("CSSRewriterFuzzer"),
+        fuzzer("ResultPageFuzzer"),
     ],
     swiftLanguageModes: [.v6]
 )

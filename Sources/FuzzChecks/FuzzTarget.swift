@@ -6,6 +6,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case urlFilter = "url-filter"
     case htmlSanitizer = "html-sanitizer"
     case cssRewriter = "css-rewriter"
+    case resultPage = "result-page"
 
     /// Runs this target's check on one input: returns when every invariant
     /// holds, throws the first that does not.
@@ -15,6 +16,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .urlFilter: try URLFilterCheck.check(input)
         case .htmlSanitizer: try HTMLSanitizerCheck.check(input)
         case .cssRewriter: try CSSRewriterCheck.check(input)
+        case .resultPage: try ResultPageCheck.check(input)
         }
     }
 

@@ -29,17 +29,19 @@ struct FuzzRegressionTests {
         }
     }
 
-    /// The sanitizer tests' pages seed the HTML fuzzer too (`.ci/fuzz`
-    /// passes their folder), rather than copies of them in Fuzz/Corpus.
-    static let sanitizerTestPages: [StoredInput] = {
-        let directory = fuzzFolder.deletingLastPathComponent().appendingPathComponent("Tests/SanitizeTests/Pages")
+    /// The sanitizer's and the lookup's test pages seed the HTML and the
+    /// result-page fuzzers too (`.ci/fuzz` passes their folders), rather
+    /// than copies of them in Fuzz/Corpus.
+    static func testPages(in folder: String, for target: FuzzTarget) -> [StoredInput] {
+        let directory = fuzzFolder.deletingLastPathComponent().appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".html") }.sorted().map {
-            StoredInput(target: .htmlSanitizer, file: directory.appendingPathComponent($0))
+            StoredInput(target: target, file: directory.appendingPathComponent($0))
         }
-    }()
+    }
 
-    static let corpus = inputs(in: "Corpus") + sanitizerTestPages
+    static let corpus = inputs(in: "Corpus") + testPages(in: "Tests/SanitizeTests/Pages", for: .htmlSanitizer)
+        + testPages(in: "Tests/LookupTests/Pages", for: .resultPage)
     static let crashers = inputs(in: "Crashers")
 
     @Test("every target has seeds", arguments: FuzzTarget.allCases)
