@@ -15,7 +15,7 @@ struct RulesList: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let subscriptions = try RulesSubscribe.attempt { () throws(SubscriptionError) in
+        let subscriptions = try attempt { () throws(SubscriptionError) in
             try SubscriptionStore(dataDirectory: store.directory).load()
         }
         if json {

@@ -27,7 +27,7 @@ struct RulesSubscribe: AsyncParsableCommand {
 
     func run() async throws {
         let subscriptions = SubscriptionStore(dataDirectory: store.directory)
-        let existing = try Self.attempt { () throws(SubscriptionError) in try subscriptions.load() }
+        let existing = try attempt { () throws(SubscriptionError) in try subscriptions.load() }
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
             throw usageError(SubscriptionError.badURL(url).description)
         }
@@ -56,21 +56,11 @@ struct RulesSubscribe: AsyncParsableCommand {
             fetchedAt: now, expiresSeconds: downloaded.list.expiresSeconds, nextUpdate: nil, lastError: nil,
             rules: downloaded.list.ruleCount, skipped: downloaded.list.skipped)
         subscription.nextUpdate = subscription.nextUpdate(after: now)
-        try Self.attempt { () throws(SubscriptionError) in
+        try attempt { () throws(SubscriptionError) in
             try subscriptions.storeList(downloaded.response.body, for: subscription)
             try subscriptions.save(existing + [subscription])
         }
         print("subscribed to \(listName) (\(url)): \(subscription.rules) rules; next update \(SubscriptionReport.date(subscription.nextUpdate))")
         if let skipped = SubscriptionReport.skipped(subscription.skipped) { print("  " + skipped) }
-    }
-
-    /// Runs a subscription step; its error is printed, exit status 1.
-    static func attempt<T>(_ operation: () throws(SubscriptionError) -> T) throws -> T {
-        do {
-            return try operation()
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(1)
-        }
     }
 }

@@ -15,7 +15,7 @@ struct RulesUnsubscribe: ParsableCommand {
 
     func run() throws {
         let subscriptions = SubscriptionStore(dataDirectory: store.directory)
-        try RulesSubscribe.attempt { () throws(SubscriptionError) in
+        try attempt { () throws(SubscriptionError) in
             var all = try subscriptions.load()
             guard let index = all.firstIndex(where: { $0.name == list || $0.url == list }) else { throw .unknownList(list) }
             let removed = all.remove(at: index)

@@ -26,7 +26,7 @@ struct RulesUpdate: AsyncParsableCommand {
 
     func run() async throws {
         let subscriptions = SubscriptionStore(dataDirectory: store.directory)
-        let all = try RulesSubscribe.attempt { () throws(SubscriptionError) in try subscriptions.load() }
+        let all = try attempt { () throws(SubscriptionError) in try subscriptions.load() }
         var selected: [Subscription] = []
         for name in names {
             guard let list = all.first(where: { $0.name == name || $0.url == name }) else {
@@ -42,7 +42,7 @@ struct RulesUpdate: AsyncParsableCommand {
             let (bar, progress) = DownloadProgress.callback(for: list.name)
             let (updated, outcome) = await updater.update(list, now: Date(), force: force, progress: progress)
             bar?.finish()
-            try RulesSubscribe.attempt { () throws(SubscriptionError) in try subscriptions.replace(updated) }
+            try attempt { () throws(SubscriptionError) in try subscriptions.replace(updated) }
             let line = SubscriptionReport.line(updated, outcome)
             if case .failed = outcome {
                 failed = true

@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         let fetch = try fetchOptions.configuration()
         let ruleLists = try ActiveRuleLists(selection: rules, store: store)
         let engine = try ruleLists.engine()
-        let subscriptions = SubscriptionStore(dataDirectory: store.directory)
+        let subscriptions = ruleLists.subscriptions
         let stylesheets = try StylesheetLoader.load()
         guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
             throw usageError("the site's home \(profile.home) is not an http or https URL")

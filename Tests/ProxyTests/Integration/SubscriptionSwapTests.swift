@@ -30,7 +30,9 @@ struct SubscriptionSwapTests {
 
     @Test("an updated list is swapped in without a restart; a failed update keeps it and is on /_limot/stats")
     func swapsUpdatedList() throws {
-        let testbed = try ProxyTestbed.get()
+        // A testbed of its own: the shared one's fixture server must see
+        // requests for the site hosts only (HostileInputTests checks it).
+        let testbed = try ProxyTestbed.dedicated()
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-swap-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
         let mapping = "easylist.to:80:127.0.0.1:\(testbed.fixtures.plainPort)"
