@@ -30,6 +30,9 @@ static inline CURLcode limot_curl_setopt_write_callback(CURL *handle, CURLoption
 static inline CURLcode limot_curl_setopt_opensocket_callback(CURL *handle, curl_opensocket_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
 }
+static inline CURLcode limot_curl_setopt_xferinfo_callback(CURL *handle, curl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
 
 // MARK: easy info
 

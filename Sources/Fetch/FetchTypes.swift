@@ -80,5 +80,10 @@ public enum RedirectVerdict: Sendable, Equatable {
     case refuse(reason: String)
 }
 
+/// Told how much of a body has arrived, as it arrives (curl's transfer
+/// progress): `expected` is the announced length, nil when the server did not
+/// say. Called on the client's transfer thread, so it must return quickly.
+public typealias TransferProgress = @Sendable (_ received: Int64, _ expected: Int64?) -> Void
+
 /// Asked for each redirect hop, with the URL redirected from and to.
 public typealias RedirectPolicy = @Sendable (_ from: WebURL, _ to: WebURL) -> RedirectVerdict

@@ -35,7 +35,11 @@ public final class HTTPClient: Sendable {
     /// When a redirect turns POST into GET (301, 302, 303) the body and its
     /// headers are dropped; when it leaves the origin, `Cookie` and
     /// `Authorization` are dropped, so one site never receives another's cookies.
-    public func fetch(_ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil) async throws(FetchError) -> FetchResponse {
+    ///
+    /// `progress`, when given, hears of each hop's body as it arrives (a
+    /// progress bar for a large download); it costs nothing when nil.
+    public func fetch(_ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil,
+                      progress: TransferProgress? = nil) async throws(FetchError) -> FetchResponse {
         let url = request.url
         guard url.scheme == "http" || url.scheme == "https" else {
             throw FetchError(.unsupportedScheme, url: url.serialization, message: "only http and https URLs are fetched, not \(url.scheme):")
@@ -45,7 +49,7 @@ public final class HTTPClient: Sendable {
         }
         var state = RedirectState(request: request, maxRedirects: configuration.limits.maxRedirects)
         while true {
-            let hop = try await perform(state.request)
+            let hop = try await perform(state.request, progress: progress)
             let location = hop.headers.first(named: "Location")
             if try state.next(status: hop.status, location: location, policy: redirectPolicy) != nil { continue }
             return FetchResponse(
@@ -59,7 +63,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// One hop, without following redirects.
-    private func perform(_ request: FetchRequest) async throws(FetchError) -> HopResponse {
+    private func perform(_ request: FetchRequest, progress: TransferProgress?) async throws(FetchError) -> HopResponse {
         guard !Task.isCancelled else {
             throw FetchError(.cancelled, url: request.url.serialization, message: "the request was cancelled")
         }
@@ -76,7 +80,8 @@ public final class HTTPClient: Sendable {
                 refusesPrivateAddresses: configuration.refusesPrivateAddresses,
                 trustedTarget: mapping.map { AddressPolicy.trust(forTarget: $0.targetHost) }),
             limits: configuration.limits,
-            caCertificateFile: configuration.caCertificateFile)
+            caCertificateFile: configuration.caCertificateFile,
+            progress: progress)
         let engine = self.engine
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

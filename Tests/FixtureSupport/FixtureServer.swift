@@ -88,8 +88,8 @@ public final class FixtureServer: Sendable {
         child.stop()
     }
 
-    private func control(_ method: String, _ path: String) throws -> Data {
-        let raw = RawHTTP.request(method: method, path: path, host: "fixture.control", body: method == "POST" ? [] : nil)
+    func control(_ method: String, _ path: String, body: [UInt8]? = nil) throws -> Data {
+        let raw = RawHTTP.request(method: method, path: path, host: "fixture.control", body: body ?? (method == "POST" ? [] : nil))
         let response = try RawHTTP.exchange(port: plainPort, raw: raw, timeout: .seconds(10))
         guard response.status == 200 else {
             throw FixtureServerError("\(method) \(path) answered \(response.status): \(response.text)")
@@ -128,4 +128,23 @@ public struct FixtureServerError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension FixtureServer {
+    /// How `serveList` answers a list's path.
+    public enum ListMode: String, Sendable {
+        /// 200 with an ETag and Last-Modified; 304 to a request that sends them back.
+        case ok
+        /// 500.
+        case error
+        /// A Content-Length twice the body's, half the body, then the connection closes.
+        case truncated
+    }
+
+    /// From now on `GET path` on any host answers with `list` as `mode` says
+    /// (the subscription tests' rule lists).
+    public func serveList(at path: String, _ list: String, mode: ListMode = .ok) throws {
+        let query = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/._-"))) ?? path
+        _ = try control("PUT", "/_fixture/list?path=\(query)&mode=\(mode.rawValue)", body: Array(list.utf8))
+    }
 }

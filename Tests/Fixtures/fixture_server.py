@@ -119,6 +119,20 @@ Behaviour endpoints (any host, any method unless noted)
                                    answers, from 1) and, with V, " VALUE" for each
                                    named request header's value
 
+Subscription lists (for the rule-list subscription tests; kept apart from the above)
+-----------------------------------------------------------------------------------
+    PUT /_fixture/list?path=P&mode=M   body: a rule list; from now on GET P on any
+                                       host answers with it (P wins over the site
+                                       folders). mode ok (default): 200 with an
+                                       ETag of the body and a Last-Modified of the
+                                       PUT, or 304 when If-None-Match matches the
+                                       ETag (or, without If-None-Match,
+                                       If-Modified-Since is the Last-Modified);
+                                       mode error: 500; mode
+                                       truncated: a Content-Length twice the
+                                       body's, half the body, then the connection
+                                       closes. Answers {"ok": true}.
+
 Redirect cycles (for the redirect-cycle tests; kept apart from the above)
 -------------------------------------------------------------------------
     /_fixture/redirect-cycle/N/I   302 to /_fixture/redirect-cycle/N/((I+1) mod N):
@@ -142,6 +156,7 @@ import argparse
 import collections
 import email.utils
 import gzip
+import hashlib
 import http.server
 import json
 import os
@@ -378,6 +393,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:
             if path.startswith("/_fixture/"):
                 self.fixture(host, path, query, body)
+            elif SubscriptionLists.serves(path):
+                SubscriptionLists.answer(self, path)
             elif path in SEARCH_ROUTES and self.command in ("GET", "HEAD"):
                 self.search(host, query, *SEARCH_ROUTES[path])
             else:
@@ -525,6 +542,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(200, b"ok\n", headers=headers)
         if name.startswith("redirect-cycle/"):
             return self.redirect_cycle(name[len("redirect-cycle/"):])
+        if name == "list":
+            return SubscriptionLists.put(self, params, body)
         self.not_found(host, path)
 
     def cache_answer(self, key, params):
@@ -658,6 +677,55 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(400, b"redirect-cycle/N/I needs 0 <= I < N\n")
         target = "/_fixture/redirect-cycle/%s/%d" % (hops, (int(index) + 1) % int(hops))
         return self.reply(302, ("redirect to %s\n" % target).encode(), headers=[("Location", target)])
+
+
+class SubscriptionLists:
+    """Rule lists at paths a test chooses (PUT /_fixture/list), for limot's
+    subscription tests: conditional requests, failures."""
+
+    lock = threading.Lock()
+    lists = {}  # path -> {"body", "mode", "etag", "last_modified"}
+
+    @classmethod
+    def serves(cls, path):
+        with cls.lock:
+            return path in cls.lists
+
+    @classmethod
+    def put(cls, handler, params, body):
+        if handler.command != "PUT" or not params.get("path", "").startswith("/"):
+            return handler.reply(400, b"PUT /_fixture/list?path=/P&mode=ok|error|truncated\n")
+        entry = {
+            "body": body,
+            "mode": params.get("mode", "ok"),
+            "etag": '"%s"' % hashlib.sha1(body).hexdigest()[:16],
+            "last_modified": email.utils.formatdate(time.time(), usegmt=True),
+        }
+        with cls.lock:
+            cls.lists[params["path"]] = entry
+        handler.reply_json({"ok": True})
+
+    @classmethod
+    def answer(cls, handler, path):
+        with cls.lock:
+            entry = dict(cls.lists[path])
+        if entry["mode"] == "error":
+            return handler.reply(500, b"list server error\n")
+        if entry["mode"] == "truncated":
+            handler.send_response(200)
+            handler.send_header("Content-Type", "text/plain; charset=utf-8")
+            handler.send_header("Content-Length", str(2 * len(entry["body"])))
+            handler.end_headers()
+            handler.wfile.write(entry["body"][: len(entry["body"]) // 2])
+            handler.close_connection = True
+            return
+        validators = [("ETag", entry["etag"]), ("Last-Modified", entry["last_modified"])]
+        # As RFC 9110 says: If-Modified-Since only when If-None-Match is absent.
+        if_none_match = handler.headers.get("If-None-Match")
+        if if_none_match == entry["etag"] if if_none_match is not None else handler.headers.get("If-Modified-Since") == entry["last_modified"]:
+            return handler.reply(304, headers=validators)
+        content_type = "application/json" if path.endswith(".json") else "text/plain; charset=utf-8"
+        handler.reply(200, entry["body"], content_type, validators)
 
 
 class FixtureHTTPServer(socketserver.ThreadingMixIn, http.server.HTTPServer):

@@ -29,6 +29,12 @@ public enum AdblockListDetection {
     /// `AdblockFilterSkipped` warning naming its line. A list with no
     /// convertible filter, or with more rules than Safari takes, is an error.
     public static func parse(_ bytes: [UInt8], source: String) -> ParsedRuleList {
+        parseKeepingConversion(bytes, source: source).parsed
+    }
+
+    /// `parse`, with the conversion itself: for a report of the filters
+    /// skipped, counted by reason (`AdblockConversion.skippedByCategory`).
+    public static func parseKeepingConversion(_ bytes: [UInt8], source: String) -> (parsed: ParsedRuleList, conversion: AdblockConversion) {
         let conversion = AdblockConverter.convert(String(decoding: bytes, as: UTF8.self), source: source)
         var diagnostics = conversion.skipped.map { skipped in
             Diagnostic(.warning, .adblockFilterSkipped, file: source, line: skipped.line,
@@ -37,13 +43,13 @@ public enum AdblockListDetection {
         if conversion.rules.isEmpty {
             diagnostics.insert(Diagnostic(.error, .jsonContainsNoRules, file: source, line: 1,
                 message: "Empty extension: no filter of this AdBlock list can be converted (\(conversion.filterCount) filters, \(conversion.skipped.count) skipped)"), at: 0)
-            return ParsedRuleList(list: nil, diagnostics: diagnostics)
+            return (ParsedRuleList(list: nil, diagnostics: diagnostics), conversion)
         }
         if conversion.rules.count > RuleListParser.maximumRuleCount {
             diagnostics.insert(Diagnostic(.error, .jsonTooManyRules, file: source, line: 1,
                 message: "Too many rules in JSON array: the AdBlock list converts to \(conversion.rules.count) rules; Safari accepts at most \(RuleListParser.maximumRuleCount) in one list (`limot rules convert --split` writes several)"), at: 0)
-            return ParsedRuleList(list: nil, diagnostics: diagnostics)
+            return (ParsedRuleList(list: nil, diagnostics: diagnostics), conversion)
         }
-        return ParsedRuleList(list: conversion.ruleList(source: source), diagnostics: diagnostics)
+        return (ParsedRuleList(list: conversion.ruleList(source: source), diagnostics: diagnostics), conversion)
     }
 }

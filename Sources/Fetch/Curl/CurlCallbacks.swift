@@ -25,6 +25,15 @@ let curlHeaderCallback: curl_write_callback = { data, size, count, context in
     return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }
 
+/// CURLOPT_XFERINFOFUNCTION (set only when the request asked for progress):
+/// bytes received so far and the announced total (0: not announced).
+/// Returns 0, so curl goes on; the limits are enforced by the write callback.
+let curlTransferInfoCallback: curl_xferinfo_callback = { context, downloadTotal, downloadNow, _, _ in
+    let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+    transfer.progress?(Int64(downloadNow), downloadTotal > 0 ? Int64(downloadTotal) : nil)
+    return 0
+}
+
 /// CURLOPT_OPENSOCKETFUNCTION: called with the resolved address before every
 /// connection attempt. Refusing here (CURL_SOCKET_BAD) is what makes the
 /// address policy hold after DNS resolution, for every address curl tries.

@@ -43,6 +43,11 @@ extension Transfer {
         try check(limot_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context), "HEADERDATA")
         try check(limot_curl_setopt_opensocket_callback(handle, curlOpenSocketCallback), "OPENSOCKETFUNCTION")
         try check(limot_curl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context), "OPENSOCKETDATA")
+        if progress != nil {
+            try set(CURLOPT_NOPROGRESS, 0, "NOPROGRESS")
+            try check(limot_curl_setopt_xferinfo_callback(handle, curlTransferInfoCallback), "XFERINFOFUNCTION")
+            try check(limot_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "XFERINFODATA")
+        }
 
         if let mapping {
             connectToList = curl_slist_append(nil, mapping.curlLine)

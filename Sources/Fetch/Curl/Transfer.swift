@@ -35,6 +35,8 @@ final class Transfer: @unchecked Sendable {
     let addressPolicy: AddressPolicy
     let limits: FetchLimits
     let caCertificateFile: String?
+    /// Hears of the body as it arrives (`CURLOPT_XFERINFOFUNCTION`), if set.
+    let progress: TransferProgress?
 
     /// Set by task cancellation, from any thread; the engine aborts the transfer.
     let cancelRequested = Atomic<Bool>(false)
@@ -55,7 +57,7 @@ final class Transfer: @unchecked Sendable {
 
     init(
         url: WebURL, method: String, headerLines: [String], body: [UInt8]?, mapping: AppliedMapping?,
-        addressPolicy: AddressPolicy, limits: FetchLimits, caCertificateFile: String?
+        addressPolicy: AddressPolicy, limits: FetchLimits, caCertificateFile: String?, progress: TransferProgress? = nil
     ) {
         self.url = url
         self.method = method
@@ -65,6 +67,7 @@ final class Transfer: @unchecked Sendable {
         self.addressPolicy = addressPolicy
         self.limits = limits
         self.caCertificateFile = caCertificateFile
+        self.progress = progress
         self.headerParser = ResponseHeaderParser(limit: limits.maxHeaderBytes)
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// limot's own pages (errors, the privacy report) in the same layout as the
 /// site's: theme first in the head, the bar at the bottom.
 struct ProxyPage {
@@ -47,11 +49,13 @@ public struct ProxyError: Error, Sendable {
     }
 }
 
-/// The privacy report: what was blocked since limot started.
+/// The privacy report: what was blocked since limot started, and the
+/// subscribed lists (the version in use, and why an update failed).
 struct StatsPage {
     var total: Int
     var pages: Int
     var hosts: [BlockLog.HostEntry]
+    var lists: [RuleListStatus] = []
 
     var page: ProxyPage {
         var body = "<h1>Blocked by limot</h1>"
@@ -62,6 +66,15 @@ struct StatsPage {
                 let rules = entry.rules.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                     .map { "<code>\(HTMLEscaping.escape($0.key))</code> ×\($0.value)" }.joined(separator: "<br>")
                 body += "<tr><td>\(HTMLEscaping.escape(entry.host))</td><td>\(entry.count)</td><td>\(rules)</td></tr>"
+            }
+            body += "</tbody></table>"
+        }
+        if !lists.isEmpty {
+            body += "<h2>Subscribed lists</h2><table><thead><tr><th>List</th><th>Rules</th><th>Last update</th><th>Last error</th></tr></thead><tbody>"
+            for list in lists {
+                let updated = list.lastUpdate.map { $0.formatted(.iso8601) } ?? "never"
+                let error = list.lastError.map { "\(HTMLEscaping.escape($0)) (the last good version is in use)" } ?? "none"
+                body += "<tr><td>\(HTMLEscaping.escape(list.name))<br><code>\(HTMLEscaping.escape(list.source))</code></td><td>\(list.rules)</td><td>\(updated)</td><td>\(error)</td></tr>"
             }
             body += "</tbody></table>"
         }

@@ -15,6 +15,9 @@ struct Exchange {
     private let sessionIsNew: Bool
     /// The theme in effect: the bar's toggle (cookie) or `--theme`.
     let theme: Theme
+    /// The rules this request is decided with, read once at its start: a
+    /// swap while it runs does not change them.
+    let rules: RuleEngineSlot.Rules
     /// Every `Cookie` header value the browser sent.
     let browserCookies: [String]
     var setCookies: [String] = []
@@ -25,6 +28,7 @@ struct Exchange {
     init(request: Request, core: ProxyCore) {
         self.request = request
         self.core = core
+        rules = core.configuration.rules.current
         browserCookies = request.headers[values: .cookie]
         if let id = CookieForwarding.ownCookie(Self.sessionCookie, in: browserCookies),
            id.count == 32, id.allSatisfy(\.isHexDigit) {

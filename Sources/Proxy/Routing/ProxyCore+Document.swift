@@ -16,7 +16,7 @@ extension ProxyCore {
             return exchange.page(ProxyError(status: 405, title: "Method not allowed", detail: "limot passes on GET and POST requests to the dictionary."))
         }
         var url = requested
-        let decision = configuration.engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url))
+        let decision = exchange.rules.engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url))
         if decision.isBlocked { return blockedPage(url, decision: decision, exchange: &exchange) }
         if decision.makesHTTPS { url = url.withScheme("https") }
         if let why = policy.refusal(for: url, requireKnownHost: requireKnownHost) {
@@ -40,7 +40,7 @@ extension ProxyCore {
         do {
             got = try await fetcher.fetch(
                 FetchRequest(url: url, method: request.method.rawValue, headers: headers, body: body),
-                redirectPolicy: redirectPolicy(type: .topDocument, page: nil)
+                redirectPolicy: redirectPolicy(type: .topDocument, page: nil, engine: exchange.rules.engine)
             )
         } catch {
             return exchange.page(Self.proxyError(for: error, site: url.hostname))
@@ -63,7 +63,7 @@ extension ProxyCore {
             return ResponseHeaders.resource(status: fetched.status, contentType: Self.contentType(fetched.headers) ?? "application/octet-stream", body: fetched.body)
         }
         let document: SanitizedDocument
-        switch sanitized(got, top: nil) {
+        switch sanitized(got, top: nil, rules: exchange.rules) {
         case .success(let result): document = result
         case .failure(let error): return exchange.page(error)
         }
@@ -105,13 +105,14 @@ extension ProxyCore {
     /// sanitized again (unless the rules changed since). Every sanitized
     /// form is also remembered in memory by the exact bytes it was made
     /// from, so a page viewed again is neither sanitized nor decoded.
-    func sanitized(_ got: CachedFetch, top: WebURL?) -> Result<SanitizedDocument, ProxyError> {
+    func sanitized(_ got: CachedFetch, top: WebURL?, rules: RuleEngineSlot.Rules) -> Result<SanitizedDocument, ProxyError> {
         let fetched = got.response
         // Only a top-level page's entry keeps a sanitized form: a framed
         // page's depends on the page around it.
         let entry = top == nil ? got.stored : nil
-        let memoryKey = Self.memoryKey(fetched, top: top)
-        let keptForm = entry?.derivedKey == derivedKey ? entry?.derived : nil
+        let memoryKey = Self.memoryKey(fetched, top: top, rules: rules)
+        let formKey = derivedKey(for: rules)
+        let keptForm = entry?.derivedKey == formKey ? entry?.derived : nil
         let document: SanitizedDocument
         let formIsKept: Bool
         if let remembered = cache.document(for: memoryKey, body: fetched.body) {
@@ -121,7 +122,7 @@ extension ProxyCore {
             cache.store(kept, for: memoryKey, body: fetched.body)
             return .success(noted(kept))
         } else {
-            switch sanitizedAfresh(fetched, top: top, key: memoryKey) {
+            switch sanitizedAfresh(fetched, top: top, engine: rules.engine, key: memoryKey) {
             case .success(let made): document = made
             case .failure(let error): return .failure(error)
             }
@@ -129,7 +130,7 @@ extension ProxyCore {
         }
         if let entry, !formIsKept, fetcher.keepsCopies, let storage = fetcher.storage {
             do {
-                try storage.storeDerived(url: entry.url, variant: entry.variant, key: derivedKey, bytes: document.encoded())
+                try storage.storeDerived(url: entry.url, variant: entry.variant, key: formKey, bytes: document.encoded())
             } catch {
                 storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile")
             }
@@ -148,7 +149,7 @@ extension ProxyCore {
 
     /// Decodes and sanitizes an answer, and remembers the result in memory
     /// under `key` with the exact bytes it was made from.
-    private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?, key: String) -> Result<SanitizedDocument, ProxyError> {
+    private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?, engine: ContentRuleEngine, key: String) -> Result<SanitizedDocument, ProxyError> {
         let contentType = Self.contentType(fetched.headers)
         let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
         let utf8: [UInt8]
@@ -157,15 +158,15 @@ extension ProxyCore {
         } catch {
             return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
         }
-        let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: configuration.engine, urlMap: urlMap)
+        let context = SanitizeContext(documentURL: fetched.url, topURL: top, engine: engine, urlMap: urlMap)
         let document = HTMLSanitizer.sanitize(utf8, context: context)
         cache.store(document, for: key, body: fetched.body)
         return .success(document)
     }
 
     /// What a sanitized form in memory is found by, with the bytes it was
-    /// made from: the frame it is in, the URL, and how its text is read.
-    private static func memoryKey(_ fetched: FetchResponse, top: WebURL?) -> String {
-        "\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType(fetched.headers) ?? "")"
+    /// made from: the rules, the frame it is in, the URL, and how its text is read.
+    private static func memoryKey(_ fetched: FetchResponse, top: WebURL?, rules: RuleEngineSlot.Rules) -> String {
+        "\(rules.fingerprint)|\(top?.serialization ?? "top")|\(fetched.url.serialization)|\(contentType(fetched.headers) ?? "")"
     }
 }

@@ -33,7 +33,7 @@ extension ProxyCore {
             return exchange.redirect(to: path + (url.fragment.map { "#" + $0 } ?? ""))
         }
         let page = url.removingFragment
-        let decision = configuration.engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page))
+        let decision = exchange.rules.engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page))
         if decision.isBlocked { return blockedPage(page, decision: decision, exchange: &exchange) }
         if decision.makesHTTPS { url = url.withScheme("https") }
         if let address = url.host?.ipAddress, address.isPrivateOrLocal || address.isLoopback {

@@ -109,9 +109,11 @@ extension ProxyCore {
         return ResponseHeaders.resource(status: 200, contentType: file.type, body: file.bytes, extra: extra)
     }
 
-    /// `/_limot/stats`: what the rules blocked since the proxy started.
+    /// `/_limot/stats`: what the rules blocked since the proxy started, and
+    /// how the lists kept current stand.
     func stats(exchange: Exchange) -> Response {
         let snapshot = blockLog.snapshot()
-        return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts).page, status: 200)
+        return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts,
+                                       lists: configuration.rules.lists).page, status: 200)
     }
 }

@@ -17,7 +17,7 @@ extension ProxyCore {
         }
         let page = referringPage(exchange) ?? exchange.currentPage ?? configuration.home
         var url = requested
-        let decision = configuration.engine.decide(ResourceRequest(url: url, type: type, pageURL: page))
+        let decision = exchange.rules.engine.decide(ResourceRequest(url: url, type: type, pageURL: page))
         if decision.isBlocked {
             let rules = decision.decidingRules.map(\.description)
             blockLog.record(host: url.hostname, rules: rules)
@@ -33,7 +33,7 @@ extension ProxyCore {
         let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: true, referrer: page)
         let got: CachedFetch
         do {
-            got = try await fetcher.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page))
+            got = try await fetcher.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page, engine: exchange.rules.engine))
         } catch {
             let problem = Self.proxyError(for: error, site: url.hostname)
             if type == .childDocument { return exchange.page(problem, withBar: false) }
@@ -46,7 +46,7 @@ extension ProxyCore {
         }
         let contentType = Self.contentType(fetched.headers)
         if type == .childDocument, Self.isHTML(fetched) {
-            switch sanitized(got, top: page) {
+            switch sanitized(got, top: page, rules: exchange.rules) {
             case .success(let document):
                 exchange.blockedCount = document.blocked.count
                 let nonce = Exchange.newToken()
@@ -61,7 +61,7 @@ extension ProxyCore {
             guard let utf8 = try? TextDecoding.utf8(fetched.body, charset: charset) else {
                 return ResponseHeaders.text(status: 502, "style sheet in an unreadable charset (\(charset)): \(fetched.url.serialization)")
             }
-            let context = SanitizeContext(documentURL: page, topURL: page, engine: configuration.engine, urlMap: urlMap)
+            let context = SanitizeContext(documentURL: page, topURL: page, engine: exchange.rules.engine, urlMap: urlMap)
             let rewritten = CSSRewriter.rewrite(String(decoding: utf8, as: UTF8.self), baseURL: fetched.url, context: context)
             policy.learn(rewritten.subresourceHosts)
             for blocked in rewritten.blocked {

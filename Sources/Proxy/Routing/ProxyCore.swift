@@ -22,8 +22,9 @@ final class ProxyCore: Sendable {
     /// Store failures (a full disk, a read-only data directory) are said
     /// once a minute, not per request; pages are served regardless.
     let storeWarnings: ThrottledWarning
-    /// What a sanitized page kept in the cache must have been made with.
-    let derivedKey: String
+    /// What a sanitized page kept in the cache must have been made with,
+    /// but for the rules (`derivedKey(for:)` adds their fingerprint).
+    private let derivedKeyPrefix: String
     /// Looking words up (`/_limot/lookup`, the bar's search, result pages
     /// read on the site itself): the service `limot lookup` uses too.
     let lookups: LookupService
@@ -54,18 +55,26 @@ final class ProxyCore: Sendable {
         self.urlMap = ProxyURLMap(site: site)
         // The version names what the sanitizer does: a form kept by an older
         // limot (before inline scripts were read, say) is made again.
-        self.derivedKey = "\(Self.sanitizerVersion) \(site.serialization) \(configuration.rulesFingerprint)"
+        self.derivedKeyPrefix = "\(Self.sanitizerVersion) \(site.serialization)"
         self.sessions = SessionStore(capacity: configuration.maxSessions,
                                      persistence: configuration.keepsHistory ? configuration.store : nil,
                                      saveFailed: { error in storeWarnings.warn("browsing history: \(error); it is kept in memory meanwhile") })
         let policy = UpstreamPolicy(siteHost: configuration.home.hostname)
         self.policy = policy
         self.logger = logger
+        // Lookups decide with the rules the proxy started with.
+        let startRules = configuration.rules.current.engine
         let pages = ProxyResultPages(fetcher: fetcher, policy: policy,
-                                     redirectPolicy: Self.redirectPolicy(type: .topDocument, page: nil, policy: policy, engine: configuration.engine, blockLog: blockLog))
-        self.lookups = LookupService(profile: configuration.site, pages: configuration.offline ? nil : pages, engine: configuration.engine,
+                                     redirectPolicy: Self.redirectPolicy(type: .topDocument, page: nil, policy: policy, engine: startRules, blockLog: blockLog))
+        self.lookups = LookupService(profile: configuration.site, pages: configuration.offline ? nil : pages, engine: startRules,
                                      notebook: configuration.store, keepsLookups: configuration.keepsHistory, origin: .proxy,
                                      notice: { note in logger.notice("\(note)") })
         self.requestGuard = RequestGuard(bindHost: configuration.bindHost, port: port, allowRemote: configuration.allowsRemote)
+    }
+
+    /// What a sanitized page kept in the cache must have been made with,
+    /// under `rules` (the rules of the request that made or wants it).
+    func derivedKey(for rules: RuleEngineSlot.Rules) -> String {
+        "\(derivedKeyPrefix) \(rules.fingerprint)"
     }
 }

@@ -43,8 +43,8 @@ extension ProxyCore {
 
     /// A redirect policy: each hop must be an allowed address and not blocked
     /// by the rules for `type` on `page`.
-    func redirectPolicy(type: ResourceTypes, page: WebURL?) -> RedirectPolicy {
-        Self.redirectPolicy(type: type, page: page, policy: policy, engine: configuration.engine, blockLog: blockLog)
+    func redirectPolicy(type: ResourceTypes, page: WebURL?, engine: ContentRuleEngine) -> RedirectPolicy {
+        Self.redirectPolicy(type: type, page: page, policy: policy, engine: engine, blockLog: blockLog)
     }
 
     static func redirectPolicy(type: ResourceTypes, page: WebURL?, policy: UpstreamPolicy, engine: ContentRuleEngine, blockLog: BlockLog) -> RedirectPolicy {

@@ -31,13 +31,13 @@ public struct ProxyConfiguration: Sendable {
     public var keepsHistory = true
     /// Never touch the network: pages come from the cache only (`--offline`).
     public var offline = false
-    /// Names the rule lists, so that sanitized pages kept in the cache under
-    /// other rules are sanitized again rather than served as they were.
-    public var rulesFingerprint = ""
     /// The theme when the browser has not chosen one with the bar's toggle.
     public var theme: Theme = .auto
     public var stylesheets: Stylesheets
-    public var engine: ContentRuleEngine
+    /// The rules and their fingerprint (which names the lists, so that
+    /// sanitized pages kept in the cache under other rules are sanitized
+    /// again rather than served as they were); swappable while serving.
+    public var rules: RuleEngineSlot
     public var fetch: FetchConfiguration
     /// Largest request body (a form post) accepted from the browser.
     public var maxRequestBodyBytes = 1 << 20
@@ -66,7 +66,7 @@ public struct ProxyConfiguration: Sendable {
         guard let home = try? WebURL(site.home), home.scheme == "http" || home.scheme == "https", !home.hostname.isEmpty else { return nil }
         self.site = site
         self.home = home
-        self.engine = engine
+        self.rules = RuleEngineSlot(engine: engine, fingerprint: "")
         self.stylesheets = stylesheets
         self.fetch = fetch
     }

@@ -56,8 +56,9 @@ func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-/// Runs a store operation; its error is printed as `error: …` and exits 1.
-func attempt<T>(_ operation: () throws(StoreError) -> T) throws -> T {
+/// Runs a store (or subscriptions) operation; its error is printed as
+/// `error: …` and exits 1.
+func attempt<T, Failure: Error>(_ operation: () throws(Failure) -> T) throws -> T {
     do {
         return try operation()
     } catch {

@@ -110,7 +110,7 @@ struct PrefetchCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let profile = try site.profile()
-        let engine = try rules.engine()
+        let engine = try ActiveRuleLists(selection: rules, store: store).engine()
         let fetch = try fetchOptions.configuration()
         let opened = try store.open(cache: cache)
         let http = HTTPClient(configuration: fetch)

@@ -20,9 +20,9 @@ struct RuleSelection: ParsableArguments {
 
     /// Names the lists' exact contents (FNV-1a over each file's path and
     /// bytes): what the proxy's cached sanitized pages were made with.
-    func fingerprint() throws -> String {
+    static func fingerprint(of files: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for file in try files() {
+        for file in files {
             let bytes = Array(file.utf8) + [0] + ((FileManager.default.contents(atPath: file)).map(Array.init) ?? []) + [0]
             for byte in bytes {
                 hash ^= UInt64(byte)
@@ -32,28 +32,42 @@ struct RuleSelection: ParsableArguments {
         return String(hash, radix: 16)
     }
 
-    /// Loads and compiles the lists; invalid lists stop with their errors.
-    func engine() throws -> ContentRuleEngine {
+    /// Loads and compiles the lists, in order; invalid lists stop with their
+    /// errors. The one step from files to an engine, for every command and
+    /// for `serve`'s swaps while it runs.
+    static func engine(files: [String]) throws(RuleListsError) -> ContentRuleEngine {
         var lists: [RuleList] = []
-        var failed = false
-        for file in try files() {
+        var errors: [String] = []
+        for file in files {
             let parsed = RuleFileLoader.load(file)
-            for diagnostic in parsed.errors { printError(diagnostic.description) }
-            if let list = parsed.list { lists.append(list) } else { failed = true }
+            errors += parsed.errors.map(\.description)
+            if let list = parsed.list { lists.append(list) }
         }
-        if failed {
-            printError("error: rule lists with errors cannot be used; `limot rules check` lists every problem")
-            throw ExitCode(1)
-        }
+        guard errors.isEmpty else { throw RuleListsError(messages: errors + ["error: rule lists with errors cannot be used; `limot rules check` lists every problem"]) }
         do {
             let engine = try ContentRuleEngine(lists: lists)
             lists = []
             ResidentMemory.releaseFreedMemory()
             return engine
         } catch {
-            printError("error: \(error)")
+            throw RuleListsError(messages: ["error: \(error)"])
+        }
+    }
+
+    /// `engine(files:)` for a command: errors are printed, exit status 1.
+    static func engineOrExit(files: [String]) throws -> ContentRuleEngine {
+        do {
+            return try engine(files: files)
+        } catch {
+            for message in error.messages { printError(message) }
             throw ExitCode(1)
         }
     }
 }
 
+/// Why rule lists could not be made into an engine: every diagnostic, as
+/// `rules check` words them.
+struct RuleListsError: Error, CustomStringConvertible {
+    var messages: [String]
+    var description: String { messages.joined(separator: "\n") }
+}

@@ -10,8 +10,10 @@ struct RulesCommand: ParsableCommand {
             decides the same way; a list Safari rejects, limot rejects with the same error code. \
             Without --rules, the lists shipped in limot's Rules/ folder are used. AdBlock Plus / uBlock lists \
             (easylist.txt …) are accepted wherever a rule list is, converted in memory; `rules convert` writes \
-            them as JSON.
+            them as JSON. Lists subscribed with `rules subscribe` are kept current and used after \
+            them by `serve`, `explain`, `match` and `compile` with the same --data-dir.
             """,
-        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self, RulesConvert.self]
+        subcommands: [RulesCheck.self, RulesCompile.self, RulesExplain.self, RulesMatch.self, RulesConvert.self,
+                      RulesSubscribe.self, RulesUnsubscribe.self, RulesList.self, RulesUpdate.self]
     )
 }

@@ -8,11 +8,17 @@ struct RulesCompile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
         abstract: "Compile rule lists into RE2 matchers and print a summary.",
-        discussion: "The summary gives rules by action, how they are matched (host index, RE2 sets, universal), selectors, compile time and memory."
+        discussion: """
+            The summary gives rules by action, how they are matched (host index, RE2 sets, universal), \
+            selectors, compile time and memory. The lists subscribed in --data-dir are compiled after \
+            the given ones, as `limot serve` does.
+            """
     )
 
-    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists converted in memory), or folders of *.json files.", valueName: "path"))
-    var paths: [String]
+    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists converted in memory), or folders of *.json files (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
+    var paths: [String] = []
+
+    @OptionGroup var store: StoreOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Also write the summary as JSON to this file.", valueName: "file"))
     var output: String?
@@ -21,7 +27,7 @@ struct RulesCompile: ParsableCommand {
         let before = ResidentMemory.current() ?? 0
         var selection = RuleSelection()
         selection.paths = paths
-        let engine = try selection.engine()
+        let engine = try ActiveRuleLists(selection: selection, store: store).engine()
         let after = ResidentMemory.current() ?? 0
         let stats = engine.statistics
         let memory = Double(max(0, after - before)) / 1_048_576

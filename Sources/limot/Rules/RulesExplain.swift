@@ -29,6 +29,8 @@ struct RulesExplain: ParsableCommand {
 
     @OptionGroup var rules: RuleSelection
 
+    @OptionGroup var store: StoreOptions
+
     func run() throws {
         let request: ResourceRequest
         do {
@@ -37,7 +39,7 @@ struct RulesExplain: ParsableCommand {
             printError("error: --\(error.field == "url" ? "url" : error.field): \(error.message)")
             throw ExitCode(2)
         }
-        let engine = try rules.engine()
+        let engine = try ActiveRuleLists(selection: rules, store: store).engine()
         let decision = engine.decide(request)
         let party = request.isThirdParty(publicSuffixList: .shared) ? "third-party" : "first-party"
         let context = request.loadContext == .topFrame ? "top-frame" : "child-frame"

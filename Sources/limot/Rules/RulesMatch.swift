@@ -22,11 +22,13 @@ struct RulesMatch: ParsableCommand {
 
     @OptionGroup var rules: RuleSelection
 
+    @OptionGroup var store: StoreOptions
+
     @Flag(help: "Print decision times to standard error: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
 
     func run() throws {
-        let engine = try rules.engine()
+        let engine = try ActiveRuleLists(selection: rules, store: store).engine()
         let input: FileHandle
         if requests == "-" {
             input = .standardInput

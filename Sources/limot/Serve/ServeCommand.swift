@@ -51,6 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds after which a browser connection that sends nothing, or has not sent a whole request, is closed.", valueName: "seconds"))
     var idleTimeout: Int = Int(ProxyConfiguration.defaultIdleTimeoutSeconds)
 
+    /// A test hook: every subscribed list is updated (as with `rules update
+    /// --force`) every this many seconds, rather than when it is due.
+    @Option(name: .customLong("test-subscription-interval"), help: .hidden)
+    var testSubscriptionInterval: Int?
+
     @Option(help: ArgumentHelp("Log level: trace, debug, info (an access log line per request), notice, warning, error.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -66,7 +71,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
-        let engine = try rules.engine()
+        let ruleLists = try ActiveRuleLists(selection: rules, store: store)
+        let engine = try ruleLists.engine()
+        let subscriptions = ruleLists.subscriptions
         let stylesheets = try StylesheetLoader.load()
         guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
             throw usageError("the site's home \(profile.home) is not an http or https URL")
@@ -77,7 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowsRemote = allowRemote
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
-        configuration.rulesFingerprint = try rules.fingerprint()
+        configuration.rules = RuleEngineSlot(engine: engine, fingerprint: try ruleLists.fingerprint(),
+                                             lists: SubscriptionRefresher.statuses(of: (try? subscriptions.load()) ?? []))
         configuration.keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment)
         configuration.offline = offline
         configuration.store = store.openForReading(cacheSizeLimit: cache.bytes,
@@ -98,11 +106,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let bindText = bind.contains(":") ? "[\(bind)]" : bind
         let server = ProxyServer(configuration: configuration, logger: logger)
+        let refresher = SubscriptionRefresher(
+            lists: ruleLists, updater: SubscriptionUpdater(store: subscriptions, fetch: fetch), slot: configuration.rules, logger: logger,
+            testInterval: testSubscriptionInterval.map { .seconds($0) })
         do {
-            try await server.run { boundPort in
-                let mode = offline ? " offline (from the cache only)" : ""
-                let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
+            try await withThrowingDiscardingTaskGroup { group in
+                // Kept current in the background until the server stops.
+                if !offline { group.addTask { await refresher.run() } }
+                try await server.run { boundPort in
+                    let mode = offline ? " offline (from the cache only)" : ""
+                    let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+                group.cancelAll()
             }
         } catch let error as ProxyServer.StartError {
             throw usageError(error.description)

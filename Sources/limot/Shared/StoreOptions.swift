@@ -7,7 +7,7 @@ import Store
 /// `limot lookup` act on the store a running `limot serve` uses.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"),
-            help: ArgumentHelp("Folder for limot's state: the notebook of lookups, the pages read, the HTTP cache (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot).", valueName: "dir"))
+            help: ArgumentHelp("Folder for limot's state: the notebook of lookups, the pages read, the HTTP cache, the subscribed rule lists (default $LIMOT_DATA_DIR, $XDG_DATA_HOME/limot or ~/.local/share/limot).", valueName: "dir"))
     var dataDirectory: String?
 
     var directory: String {

@@ -1,0 +1,93 @@
+import ContentRules
+import Foundation
+import Logging
+import Proxy
+
+/// `limot serve`'s background task that keeps subscribed lists current:
+/// it updates the lists that are due (at start, then when the next one is
+/// due, at most once an hour), compiles the new set of lists off the
+/// request path and swaps the engine whole. A list that fails keeps its
+/// last good version; the failure is logged and shown on `/_limot/stats`.
+struct SubscriptionRefresher: Sendable {
+    /// The shortest wait between two checks.
+    static let minimumWait: Duration = .seconds(3600)
+
+    let lists: ActiveRuleLists
+    let updater: SubscriptionUpdater
+    let slot: RuleEngineSlot
+    let logger: Logger
+    /// `--test-subscription-interval`: every list, every this often.
+    let testInterval: Duration?
+
+    /// Runs until the task is cancelled (the server stopping).
+    func run() async {
+        while !Task.isCancelled {
+            let wait = await refresh(now: Date())
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Updates the due lists, swaps in a new engine if any changed, and
+    /// reports them; the time to wait before the next check.
+    func refresh(now: Date) async -> Duration {
+        let store = updater.store
+        let subscriptions: [Subscription]
+        do {
+            subscriptions = try store.load()
+        } catch {
+            logger.error("subscriptions: \(error)")
+            return testInterval ?? Self.minimumWait
+        }
+        var changed = false
+        var current: [Subscription] = []
+        for subscription in subscriptions {
+            guard !Task.isCancelled else { return .zero }
+            let (updated, outcome) = await updater.update(subscription, now: now, force: testInterval != nil, progress: nil)
+            current.append(updated)
+            switch outcome {
+            case .notDue: continue
+            case .updated: changed = true
+            case .unchanged, .failed: break
+            }
+            if case .failed = outcome {
+                logger.warning("\(SubscriptionReport.line(updated, outcome))")
+            } else {
+                logger.notice("\(SubscriptionReport.line(updated, outcome))")
+            }
+            do {
+                try store.replace(updated)
+            } catch {
+                logger.error("subscriptions: \(error)")
+            }
+        }
+        if changed { swapEngine() }
+        slot.report(Self.statuses(of: current))
+        if let testInterval { return testInterval }
+        let due = current.compactMap(\.nextUpdate).min() ?? now.addingTimeInterval(Subscription.lifetimeRange.upperBound)
+        return max(Self.minimumWait, .seconds(max(0, due.timeIntervalSince(now))))
+    }
+
+    /// Compiles the lists as they now are and puts the engine in the slot;
+    /// if that fails, the engine in use stays.
+    private func swapEngine() {
+        do {
+            let files = try lists.files()
+            let engine = try RuleSelection.engine(files: files)
+            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: RuleSelection.fingerprint(of: files)))
+            logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
+        } catch {
+            logger.error("rules: the updated lists could not be compiled; the rules in use stay: \(error)")
+        }
+    }
+
+    /// What `/_limot/stats` shows of each subscription.
+    static func statuses(of subscriptions: [Subscription]) -> [RuleListStatus] {
+        subscriptions.map {
+            RuleListStatus(name: $0.name, source: $0.url, rules: $0.rules, lastUpdate: $0.fetchedAt, lastError: $0.lastError)
+        }
+    }
+}

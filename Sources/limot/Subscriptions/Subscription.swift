@@ -1,0 +1,68 @@
+import Foundation
+
+/// A rule list limot keeps current from a URL (`limot rules subscribe`), as
+/// `subscriptions.json` records it: where it comes from, what the server
+/// said about the version kept (for conditional requests), and how the last
+/// update went.
+struct Subscription: Codable, Equatable {
+    /// The name readers know the list by (`easylist`); unique.
+    var name: String
+    var url: String
+    /// `txt` (an AdBlock list) or `json` (WKContentRuleList): the stored
+    /// file's extension, which tells the rule loader how to read it.
+    var format: String
+    /// The server's validators of the version kept, sent back as
+    /// `If-None-Match` and `If-Modified-Since`.
+    var etag: String?
+    var lastModified: String?
+    /// When the version kept was fetched, or last confirmed unchanged (304).
+    var fetchedAt: Date?
+    /// How long the list says it stays current (`! Expires: 4 days`), in seconds.
+    var expiresSeconds: Double?
+    /// When the list is due again.
+    var nextUpdate: Date?
+    /// Why the last update failed (the last good version stays in use); nil after a success.
+    var lastError: String?
+    /// Rules of the version kept.
+    var rules: Int
+    /// Filters of the version kept that have no WebKit equivalent, by reason.
+    var skipped: [String: Int]
+
+    /// The name a list is given when `--name` is not: its file name without
+    /// the extension (`easylist` for …/easylist.txt), else its host.
+    static func name(derivedFrom url: URL) -> String {
+        let file = url.deletingPathExtension().lastPathComponent
+        let candidate = file.isEmpty || file == "/" ? (url.host ?? "list") : file
+        let cleaned = String(candidate.lowercased().map { isAllowed($0) ? $0 : "-" })
+        return cleaned.trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+    }
+
+    /// Whether `name` can name a list (and its file in the data directory).
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && name.first != "." && name.allSatisfy(isAllowed)
+    }
+
+    private static func isAllowed(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-_.".contains(character))
+    }
+
+    /// How long a list stays current when it does not say.
+    static let defaultLifetime: TimeInterval = 4 * 86400
+    /// The range a list's own `! Expires:` is held to: no server is asked
+    /// more than once an hour, no list is left for more than two weeks.
+    static let lifetimeRange: ClosedRange<TimeInterval> = 3600...(14 * 86400)
+    /// After a failed update, the next attempt.
+    static let retryAfterFailure: TimeInterval = 3600
+
+    /// When a list fetched (or confirmed) at `date` is due again.
+    func nextUpdate(after date: Date) -> Date {
+        let lifetime = min(max(expiresSeconds ?? Self.defaultLifetime, Self.lifetimeRange.lowerBound), Self.lifetimeRange.upperBound)
+        return date.addingTimeInterval(lifetime)
+    }
+
+    /// Whether the list is due at `date`.
+    func isDue(at date: Date) -> Bool {
+        guard let nextUpdate else { return true }
+        return nextUpdate <= date
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LimotJSON
+
+/// The subscriptions of a data directory: `subscriptions.json` (what each
+/// list is and how its updates went, in subscription order) and
+/// `subscriptions/<name>.txt|.json` (the last good download, byte for
+/// byte). Every write goes to a temporary file renamed into place, so a
+/// crash leaves the old file or the new one, never half of one.
+struct SubscriptionStore {
+    let dataDirectory: String
+
+    init(dataDirectory: String) {
+        self.dataDirectory = dataDirectory
+    }
+
+    var metadataFile: String { dataDirectory + "/subscriptions.json" }
+    var listsFolder: String { dataDirectory + "/subscriptions" }
+
+    /// The stored list of `subscription`.
+    func listFile(for subscription: Subscription) -> String {
+        "\(listsFolder)/\(subscription.name).\(subscription.format)"
+    }
+
+    private struct Metadata: Codable {
+        var subscriptions: [Subscription]
+    }
+
+    /// The subscriptions, in subscription order; none when the file does
+    /// not exist. A file limot cannot read is an error naming its line, and
+    /// is never overwritten.
+    func load() throws(SubscriptionError) -> [Subscription] {
+        guard let data = FileManager.default.contents(atPath: metadataFile) else {
+            if FileManager.default.fileExists(atPath: metadataFile) {
+                throw .damagedMetadata(file: metadataFile, detail: "cannot be read")
+            }
+            return []
+        }
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(Array(data))
+        } catch {
+            throw .damagedMetadata(file: metadataFile, detail: error.description)
+        }
+        do {
+            return try Self.decoder.decode(Metadata.self, from: data).subscriptions
+        } catch let error as DecodingError {
+            throw .damagedMetadata(file: metadataFile, detail: Self.describe(error, in: parsed))
+        } catch {
+            throw .damagedMetadata(file: metadataFile, detail: "\(error)")
+        }
+    }
+
+    /// Replaces the metadata with `subscriptions`.
+    func save(_ subscriptions: [Subscription]) throws(SubscriptionError) {
+        let data: Data
+        do {
+            data = try Self.encoder.encode(Metadata(subscriptions: subscriptions)) + Data("\n".utf8)
+        } catch {
+            throw .cannotWrite(file: metadataFile, detail: "\(error)")
+        }
+        try writeAtomically(data, to: metadataFile)
+    }
+
+    /// Saves `subscription` in place of the record of the same name (read
+    /// again first, so that a `serve` and a command updating at once lose
+    /// neither's other lists); a list unsubscribed meanwhile stays so.
+    func replace(_ subscription: Subscription) throws(SubscriptionError) {
+        var all = try load()
+        guard let index = all.firstIndex(where: { $0.name == subscription.name }) else { return }
+        all[index] = subscription
+        try save(all)
+    }
+
+    /// Keeps `bytes` as the last good version of `subscription`.
+    func storeList(_ bytes: [UInt8], for subscription: Subscription) throws(SubscriptionError) {
+        try writeAtomically(Data(bytes), to: listFile(for: subscription))
+    }
+
+    /// Removes the stored list of `subscription` (after unsubscribing).
+    func removeList(of subscription: Subscription) {
+        try? FileManager.default.removeItem(atPath: listFile(for: subscription))
+    }
+
+    /// The stored bytes of `subscription`'s last good version, if any.
+    func storedList(of subscription: Subscription) -> [UInt8]? {
+        FileManager.default.contents(atPath: listFile(for: subscription)).map(Array.init)
+    }
+
+    private func writeAtomically(_ data: Data, to file: String) throws(SubscriptionError) {
+        let folder = (file as NSString).deletingLastPathComponent
+        let temporary = "\(folder)/.\((file as NSString).lastPathComponent).\(UUID().uuidString).tmp"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, file) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw SubscriptionError.cannotWrite(file: file, detail: reason)
+            }
+        } catch let error as SubscriptionError {
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .cannotWrite(file: file, detail: error.localizedDescription)
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    /// A decoding error in words, with the line of the subscription it is in.
+    private static func describe(_ error: DecodingError, in value: JSONValue) -> String {
+        let (context, what): (DecodingError.Context, String) =
+            switch error {
+            case .typeMismatch(_, let context): (context, "a value of the wrong type")
+            case .valueNotFound(_, let context): (context, "a missing value")
+            case .keyNotFound(let key, let context): (context, "no \"\(key.stringValue)\"")
+            case .dataCorrupted(let context): (context, context.debugDescription)
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+            }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        var line = 1
+        if let index = context.codingPath.dropFirst().first?.intValue,
+           let lines = value.objectValue?["subscriptions"]?.elementLines, index < lines.count {
+            line = lines[index]
+        }
+        return "line \(line): \(what)" + (path.isEmpty ? "" : " at \(path)")
+    }
+}
