@@ -57,8 +57,10 @@ let package = Package(
         // zlib from Debian: the proxy sends its own injected files (the
         // guard script, the style sheets) compressed, made once at start.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Fetch: an async HTTP client over libcurl with named limits.
-        .target(name: "Fetch", dependencies: ["CCurl", "WebURL"]),
+        // Fetch: an async HTTP client over libcurl with named limits. Its
+        // headers are swift-http-types' HTTPFields, the model the proxy's
+        // server (Hummingbird) speaks, so the two share one.
+        .target(name: "Fetch", dependencies: ["CCurl", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]),
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
         .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "Vocabulary"),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, the
         // browsing history, the HTTP cache.
-        .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
         // libxml2 from Debian: its HTML parser builds the tree Lookup reads
         // result pages from (repaired markup, decoded references).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -75,7 +77,7 @@ let package = Package(
         // (by the profile's selectors, else by structure), query normalisation,
         // the one lookup service that `limot lookup`, `limot prefetch` and the
         // proxy's `/_limot/lookup` share, and the polite bulk prefetcher.
-        .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "LimotJSON", "ContentRules", "WebURL", "Fetch", "Store"]),
+        .target(name: "Lookup", dependencies: ["Vocabulary", "CLibXML2", "LimotJSON", "ContentRules", "WebURL", "Fetch", "Store", .product(name: "HTTPTypes", package: "swift-http-types")]),
         // libedit (libedit-dev, BSD licence): the lookup prompt's line editing and history.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal: lookup results laid out for a terminal, Persian ordered for
@@ -103,21 +105,22 @@ let package = Package(
             dependencies: [
                 "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "Terminal", "FixtureSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "Terminal", "FixtureSupport", .product(name: "HTTPTypes", package: "swift-http-types")], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
-        .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
-        .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", "FixtureSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", "FixtureSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v6],

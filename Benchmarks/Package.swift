@@ -27,6 +27,8 @@ let package = Package(
         // The store benchmarks fill their database with SQL directly (50,000
         // rows in seconds, not one transaction each); the main package pins it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The header fields of the stored responses (Fetch's model); the main package pins it.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -59,6 +61,7 @@ let package = Package(
                 .product(name: "Store", package: limotIdentity),
                 .product(name: "Fetch", package: limotIdentity),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Store",

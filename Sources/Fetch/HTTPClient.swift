@@ -1,3 +1,4 @@
+import HTTPTypes
 import WebURL
 
 /// An async HTTP client over libcurl. Transfers run off Swift's cooperative
@@ -44,19 +45,20 @@ public final class HTTPClient: Sendable {
         guard url.scheme == "http" || url.scheme == "https" else {
             throw FetchError(.unsupportedScheme, url: url.serialization, message: "only http and https URLs are fetched, not \(url.scheme):")
         }
-        guard RequestHeaders.isToken(request.method) else {
+        // swift-http-types' method type accepts exactly the RFC 9110 tokens.
+        guard HTTPRequest.Method(request.method) != nil else {
             throw FetchError(.other, url: url.serialization, message: "'\(request.method)' is not a valid HTTP method")
         }
         var state = RedirectState(request: request, maxRedirects: configuration.limits.maxRedirects)
         while true {
             let hop = try await perform(state.request, progress: progress)
-            let location = hop.headers.first(named: "Location")
+            let location = hop.headers[values: .location].first
             if try state.next(status: hop.status, location: location, policy: redirectPolicy) != nil { continue }
             return FetchResponse(
                 url: state.request.url,
                 redirects: state.visited,
                 status: hop.status,
-                headers: hop.headers.filter { !ResponseHeaderParser.wireHeaders.contains($0.name.lowercased()) },
+                headers: ResponseHeaderParser.decodedBodyHeaders(hop.headers),
                 body: hop.body,
                 httpVersion: hop.httpVersion)
         }
@@ -71,7 +73,7 @@ public final class HTTPClient: Sendable {
         let transfer = Transfer(
             url: request.url,
             method: RequestHeaders.normalizedMethod(request.method),
-            headerLines: try RequestHeaders.curlLines(for: request.headers, userAgent: configuration.userAgent, url: request.url.serialization),
+            headerLines: RequestHeaders.curlLines(for: request.headers, userAgent: configuration.userAgent),
             body: request.body,
             mapping: mapping,
             // The user's own mapping is trusted: that is how tests and local

@@ -1,5 +1,6 @@
 import Fetch
 import Foundation
+import HTTPTypes
 @testable import Lookup
 import Testing
 import WebURL
@@ -34,11 +35,11 @@ struct PrefetchPartsTests {
         #expect(RetryPolicy.delay(retry: 0, retryAfter: 7, random: 1) == 7)
         #expect(RetryPolicy.delay(retry: 0, retryAfter: 3600, random: 1) == 30)
         let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-        #expect(RetryPolicy.retryAfter([HTTPHeader("Retry-After", "12")]) == 12)
-        #expect(RetryPolicy.retryAfter([HTTPHeader("Retry-After", "Thu, 01 Jan 2026 00:00:20 GMT")], now: now) == 20)
-        #expect(RetryPolicy.retryAfter([HTTPHeader("Retry-After", "soon")]) == nil)
-        #expect(RetryPolicy.retryAfter([HTTPHeader("Retry-After", "-5")]) == nil)
-        #expect(RetryPolicy.retryAfter([]) == nil)
+        #expect(RetryPolicy.retryAfter([.retryAfter: "12"]) == 12)
+        #expect(RetryPolicy.retryAfter([.retryAfter: "Thu, 01 Jan 2026 00:00:20 GMT"], now: now) == 20)
+        #expect(RetryPolicy.retryAfter([.retryAfter: "soon"]) == nil)
+        #expect(RetryPolicy.retryAfter([.retryAfter: "-5"]) == nil)
+        #expect(RetryPolicy.retryAfter([:]) == nil)
     }
 
     @Test("requests start at least --delay apart, however many workers ask")

@@ -1,6 +1,7 @@
 import Fetch
 import FixtureSupport
 import Foundation
+import HTTPTypes
 import Store
 import Testing
 import WebURL
@@ -57,20 +58,20 @@ import WebURL
     @Test func setCookieIsNeverKeptOrReplayed() async throws {
         let path = "/_fixture/set-cookie?session=secret"
         let got = try await client().fetch(FetchRequest(url: try address(path)))
-        #expect(got.response.headers.first(named: "Set-Cookie") != nil, "the live answer carries it")
+        #expect(got.response.headers.contains(.setCookie), "the live answer carries it")
         let key = try address(path).serialization
         let kept = try #require(try store.storedResponses(for: key).first)
-        #expect(kept.headers.first(named: "Set-Cookie") == nil)
+        #expect(!kept.headers.contains(.setCookie))
         let offline = try await client(offline: true).fetch(FetchRequest(url: try address(path)))
         #expect(offline.source == .offline)
-        #expect(offline.response.headers.first(named: "Set-Cookie") == nil)
+        #expect(!offline.response.headers.contains(.setCookie))
     }
 
     @Test func aServerErrorServesTheKeptCopyAndSaysWhy() async throws {
         let url = try address("/_fixture/status?code=503")
         let earlier = Date().addingTimeInterval(-3600)
         try store.store(StoredResponse(url: url.serialization, variant: "", finalURL: url.serialization, status: 200,
-                                       headers: [HTTPHeader("Content-Type", "text/plain")], body: Array("kept".utf8),
+                                       headers: [.contentType: "text/plain"], body: Array("kept".utf8),
                                        requestTime: earlier, responseTime: earlier))
         let got = try await client().fetch(FetchRequest(url: url))
         #expect(got.source == .staleFallback(reason: "the site answered HTTP 503"))

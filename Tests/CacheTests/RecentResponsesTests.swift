@@ -1,6 +1,7 @@
 import Fetch
 import FixtureSupport
 import Foundation
+import HTTPTypes
 import Store
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     }
 
     static func response(_ url: String, body: String, variant: String = "") -> StoredResponse {
-        StoredResponse(url: url, variant: variant, finalURL: url, status: 200, headers: [HTTPHeader("Content-Type", "text/html")],
+        StoredResponse(url: url, variant: variant, finalURL: url, status: 200, headers: [.contentType: "text/html"],
                        body: Array(body.utf8), requestTime: Date(), responseTime: Date())
     }
 
@@ -52,8 +53,8 @@ import Testing
         try recent.storeDerived(url: url, variant: "", key: "sanitized-v1 test", bytes: [1, 2, 3])
         #expect(try recent.storedResponses(for: url).first { $0.variant == "" }?.derived == [1, 2, 3])
         let later = Date().addingTimeInterval(30)
-        try recent.refresh(url: url, variant: "", headers: [HTTPHeader("ETag", "\"v2\"")], requestTime: later, responseTime: later)
-        #expect(try recent.storedResponses(for: url).first { $0.variant == "" }?.headers == [HTTPHeader("ETag", "\"v2\"")])
+        try recent.refresh(url: url, variant: "", headers: [.eTag: "\"v2\""], requestTime: later, responseTime: later)
+        #expect(try recent.storedResponses(for: url).first { $0.variant == "" }?.headers == [.eTag: "\"v2\""])
         try recent.invalidate(url: url)
         #expect(try recent.storedResponses(for: url).isEmpty)
     }

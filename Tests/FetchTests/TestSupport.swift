@@ -1,6 +1,7 @@
 import Fetch
 import FixtureSupport
 import Foundation
+import HTTPTypes
 import Synchronization
 import Testing
 import WebURL
@@ -24,6 +25,11 @@ enum SharedFixture {
             return try server!.get()
         }
     }
+}
+
+/// Header fields from (name, value) pairs, in order; every name must be a token.
+func fields(_ pairs: [(String, String)]) -> HTTPFields {
+    HTTPFields(pairs.map { HTTPField(name: HTTPField.Name($0.0)!, value: $0.1) })
 }
 
 /// The dictionary host and the test host, mapped to the fixture server.

@@ -1,5 +1,6 @@
 @testable import Fetch
 import FixtureSupport
+import HTTPTypes
 import Testing
 
 /// Charset detection in the browsers' order and conversion to UTF-8, with
@@ -109,7 +110,7 @@ import Testing
     func detectsAndConvertsServedPages(charset: String, where place: String) async throws {
         let client = mappedClient(try SharedFixture.get())
         let response = try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/charset?cs=\(charset)&where=\(place)")))
-        let detected = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
+        let detected = TextDecoding.charset(contentType: response.headers[values: .contentType].first, body: response.body)
         #expect(detected == charset)
         let text = String(decoding: try TextDecoding.utf8(response.body, charset: detected), as: UTF8.self)
         #expect(text.hasPrefix("<!DOCTYPE html>"))
@@ -121,7 +122,7 @@ import Testing
     @Test func sidecarCharsetOfAStaticPage() async throws {
         let client = mappedClient(try SharedFixture.get())
         let response = try await client.fetch(FetchRequest(url: url("http://fetch.test/latin1.html")))
-        let charset = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
+        let charset = TextDecoding.charset(contentType: response.headers[values: .contentType].first, body: response.body)
         #expect(charset == "windows-1252")
         #expect(String(decoding: try TextDecoding.utf8(response.body, charset: charset), as: UTF8.self).contains("<p>Straße</p>"))
     }
@@ -130,7 +131,7 @@ import Testing
         let client = mappedClient(try SharedFixture.get())
         // "<p>" then a lone continuation byte.
         let response = try await client.fetch(FetchRequest(url: url("http://www.loghatnameh.de/_fixture/bytes?hex=3c703e80&type=text/html%3B%20charset%3Dutf-8")))
-        let charset = TextDecoding.charset(contentType: response.headers.first(named: "Content-Type"), body: response.body)
+        let charset = TextDecoding.charset(contentType: response.headers[values: .contentType].first, body: response.body)
         #expect(throws: TextDecodingError.self) { try TextDecoding.utf8(response.body, charset: charset) }
     }
 }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPTypes
 @testable import Fetch
 import Testing
 import WebURL
@@ -52,7 +53,7 @@ import WebURL
 @Suite struct RedirectStateTests {
     private let start = FetchRequest(
         url: try! WebURL("http://www.loghatnameh.de/form"), method: "POST",
-        headers: [HTTPHeader("Content-Type", "text/plain"), HTTPHeader("Cookie", "s=1"), HTTPHeader("Accept", "*/*")],
+        headers: [.contentType: "text/plain", .cookie: "s=1", .accept: "*/*"],
         body: [1, 2, 3])
 
     @Test func finalAnswersEndTheChain() throws {
@@ -69,7 +70,7 @@ import WebURL
         #expect(next.url == (try WebURL("http://www.loghatnameh.de/done?x=1")))
         #expect(next.method == "GET")
         #expect(next.body == nil)
-        #expect(next.headers == [HTTPHeader("Cookie", "s=1"), HTTPHeader("Accept", "*/*")])
+        #expect(next.headers.map(\.description) == ["Cookie: s=1", "Accept: */*"])
         #expect(state.visited == [start.url])
     }
 
@@ -78,7 +79,7 @@ import WebURL
         let next = try #require(try state.next(status: 307, location: "https://other.example/form", policy: nil))
         #expect(next.method == "POST")
         #expect(next.body == [1, 2, 3])
-        #expect(next.headers == [HTTPHeader("Content-Type", "text/plain"), HTTPHeader("Accept", "*/*")])
+        #expect(next.headers.map(\.description) == ["Content-Type: text/plain", "Accept: */*"])
     }
 
     @Test func invalidLocationIsReported() {
@@ -163,15 +164,11 @@ import WebURL
 }
 
 @Suite struct HeaderTests {
-    @Test func managedHeadersAreNotForwarded() throws {
-        let lines = try RequestHeaders.curlLines(
-            for: [HTTPHeader("Host", "x"), HTTPHeader("Keep-Alive", "1"), HTTPHeader("Accept-Encoding", "identity"), HTTPHeader("X-Empty", ""), HTTPHeader("Cookie", "a=1")],
-            userAgent: "UA/1", url: "u")
+    @Test func managedHeadersAreNotForwarded() {
+        let lines = RequestHeaders.curlLines(
+            for: fields([("Host", "x"), ("keep-alive", "1"), ("Accept-Encoding", "identity"), ("X-Empty", ""), ("Cookie", "a=1")]),
+            userAgent: "UA/1")
         #expect(lines == ["X-Empty;", "Cookie: a=1", "User-Agent: UA/1", "Expect:"])
-    }
-
-    @Test func badHeaderNamesAreRefused() {
-        #expect(throws: FetchError.self) { try RequestHeaders.curlLines(for: [HTTPHeader("Bad Name", "x")], userAgent: "", url: "u") }
     }
 
     @Test func responseHeadersParseLikeHTTP() {
@@ -181,8 +178,18 @@ import WebURL
             let accepted = Array(line.utf8).withUnsafeBytes { parser.consume($0) }
             #expect(accepted)
         }
-        #expect(parser.headers == [HTTPHeader("Set-Cookie", "a=1"), HTTPHeader("Set-Cookie", "b=2"), HTTPHeader("X-Folded", "one two"), HTTPHeader("Content-Length", "5")])
-        #expect(parser.decodedBodyHeaders.first(named: "content-length") == nil)
+        #expect(parser.headers.map(\.description) == ["Set-Cookie: a=1", "Set-Cookie: b=2", "X-Folded: one two", "Content-Length: 5"])
+        #expect(!ResponseHeaderParser.decodedBodyHeaders(parser.headers).contains(.contentLength))
+    }
+
+    @Test func headerNamesThatAreNotTokensAreSkipped() {
+        var parser = ResponseHeaderParser(limit: 1000)
+        for line in ["HTTP/1.1 200 OK\r\n", "Location: /a\r\n", "Bad Name: x\r\n", "  /b\r\n", "(x): y\r\n", ": empty\r\n",
+                     "ETag: \"1\"\r\n", "\r\n"] {
+            let accepted = Array(line.utf8).withUnsafeBytes { parser.consume($0) }
+            #expect(accepted)
+        }
+        #expect(parser.headers.map(\.description) == ["Location: /a", "ETag: \"1\""], "the skipped line's continuation goes with it")
     }
 
     @Test func headerLimitCountsEveryLine() {
@@ -194,6 +201,6 @@ import WebURL
     @Test func latin1HeaderBytesSurvive() {
         var parser = ResponseHeaderParser(limit: 1000)
         _ = ([0x58, 0x3A, 0x20, 0x53, 0x74, 0x72, 0x61, 0xDF, 0x65] as [UInt8]).withUnsafeBytes { parser.consume($0) }
-        #expect(parser.headers.first(named: "X") == "Straße")
+        #expect(parser.headers[values: HTTPField.Name("x")!] == ["Straße"])
     }
 }

@@ -1,21 +1,37 @@
 import Fetch
 import FixtureSupport
 import Foundation
+import GRDB
+import HTTPTypes
 @testable import Store
 import Testing
 
 @Suite("The HTTP cache's storage")
 struct HTTPCacheTests {
-    @Test("a stored response comes back whole: headers in order, repeated fields, Persian, times")
+    @Test("a stored response comes back whole: headers in order, repeated fields, Persian, times; headers in the column form older caches have")
     func roundTrip() throws {
         let directory = try TemporaryDirectory()
         let store = try LimotStore(directory: directory.path)
         let haus = SampleResponses.search("Haus")
         try store.store(haus)
         #expect(try store.storedResponses(for: haus.url) == [haus])
+        // HTTPFields' == lets differently named fields change places; the store must not.
+        #expect(try store.storedResponses(for: haus.url).first?.headers.map(\.description) == haus.headers.map(\.description))
         #expect(try store.storedResponses(for: "https://www.loghatnameh.de/search?q=Maus").isEmpty)
         #expect(try store.hasStoredResponse(url: haus.url))
         #expect(try !store.hasStoredResponse(url: "https://www.loghatnameh.de/"))
+        // The column keeps the JSON [name, value] pairs older caches have, and
+        // a pair whose name is no token (an older limot kept any) is left out.
+        let column = try store.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT headers FROM http_cache WHERE url = ?", arguments: [haus.url])
+        }
+        #expect(column == #"[["Content-Type","text/html; charset=utf-8"],["Cache-Control","max-age=600"],["ETag","\"haus-1\""],"#
+            + #"["Vary","Accept-Language"],["Link","</a.css>; rel=preload"],["Link","</b.css>; rel=preload"]]"#)
+        try store.pool.write { db in
+            try db.execute(sql: "UPDATE http_cache SET headers = ? WHERE url = ?",
+                           arguments: [#"[["Bad Name","x"],["ETag","\"old\""]]"#, haus.url])
+        }
+        #expect(try store.storedResponses(for: haus.url).first?.headers.map(\.description) == [#"ETag: "old""#])
     }
 
     @Test("an empty body (a redirect) is kept as empty, not as missing")
@@ -41,7 +57,7 @@ struct HTTPCacheTests {
         try store.store(persian)
         var newer = SampleResponses.search("Haus", language: "de", body: "<h1>Haus</h1><p>منزل</p>")
         newer.status = 203
-        newer.headers = [HTTPHeader("Content-Type", "text/html")]
+        newer.headers = [.contentType: "text/html"]
         newer.responseTime = SampleResponses.responseTime.addingTimeInterval(60)
         try store.store(newer)
         let kept = try store.storedResponses(for: german.url)
@@ -58,8 +74,8 @@ struct HTTPCacheTests {
         try store.store(haus)
         try store.storeDerived(url: haus.url, variant: haus.variant, key: "rules-1", bytes: Array("<p>clean</p>".utf8))
         let validated = SampleResponses.responseTime.addingTimeInterval(3600)
-        let headers = [HTTPHeader("Content-Type", "text/html; charset=utf-8"), HTTPHeader("ETag", "\"haus-1\""),
-                       HTTPHeader("Date", "Thu, 01 Jan 2026 01:00:00 GMT"), HTTPHeader("Cache-Control", "max-age=1200")]
+        let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .eTag: "\"haus-1\"",
+                                   .date: "Thu, 01 Jan 2026 01:00:00 GMT", .cacheControl: "max-age=1200"]
         try store.refresh(url: haus.url, variant: haus.variant, headers: headers,
                           requestTime: validated.addingTimeInterval(-0.5), responseTime: validated)
         let kept = try #require(try store.storedResponses(for: haus.url).first)
@@ -130,7 +146,7 @@ struct HTTPCacheTests {
                                bytes: Array(repeating: 7, count: 30))
         try check("derived forms", 5)
         try store.refresh(url: SampleResponses.search("Stadt").url, variant: "accept-language: de",
-                          headers: [HTTPHeader("ETag", "\"a much longer validator than before\"")],
+                          headers: [.eTag: "\"a much longer validator than before\""],
                           requestTime: SampleResponses.requestTime, responseTime: SampleResponses.responseTime)
         try check("a refresh", 5)
         try store.invalidate(url: SampleResponses.search("Fluss").url)

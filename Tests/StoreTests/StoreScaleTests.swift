@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GRDB
+import HTTPTypes
 @testable import Store
 import Testing
 
@@ -14,7 +15,7 @@ struct StoreScaleTests {
     func fiftyThousandEntries() throws {
         let directory = try TemporaryDirectory()
         let store = try LimotStore(directory: directory.path)
-        let headers = try CacheRow.headersJSON([HTTPHeader("Content-Type", "text/html")])
+        let headers = try CacheRow.headersJSON([.contentType: "text/html"])
         try store.pool.write { db in
             let insert = try db.makeStatement(sql: """
                 INSERT INTO http_cache (url, variant, final_url, status, headers, body, request_time, response_time,

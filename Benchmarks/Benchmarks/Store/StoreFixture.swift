@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GRDB
+import HTTPTypes
 import Store
 
 /// A store the size the issue names: 50,000 cache entries and 10,000 page
@@ -194,14 +195,14 @@ enum CacheEntries {
             url = "https://www.loghatnameh.de/static/site-\(index).css?v=3"
             type = "text/css"
         }
-        let headers = [
-            HTTPHeader("Server", "nginx"),
-            HTTPHeader("Date", "Thu, 01 Jan 2026 00:00:00 GMT"),
-            HTTPHeader("Content-Type", type),
-            HTTPHeader("Content-Length", "\(length)"),
-            HTTPHeader("Last-Modified", "Wed, 31 Dec 2025 12:00:00 GMT"),
-            HTTPHeader("ETag", "\"\(String(random.next(), radix: 16))\""),
-            HTTPHeader("Cache-Control", "max-age=3600"),
+        let headers: HTTPFields = [
+            .server: "nginx",
+            .date: "Thu, 01 Jan 2026 00:00:00 GMT",
+            .contentType: type,
+            .contentLength: "\(length)",
+            .lastModified: "Wed, 31 Dec 2025 12:00:00 GMT",
+            .eTag: "\"\(String(random.next(), radix: 16))\"",
+            .cacheControl: "max-age=3600",
         ]
         return StoredResponse(url: url, variant: "", finalURL: url, status: 200, headers: headers, body: body,
                               requestTime: time, responseTime: time, derived: derived,
@@ -225,8 +226,8 @@ enum CacheEntries {
     }
 
     /// As the store writes them: a JSON array of `[name, value]` pairs.
-    static func headersJSON(_ headers: [HTTPHeader]) throws -> String {
-        try json(headers.map { [$0.name, $0.value] })
+    static func headersJSON(_ headers: HTTPFields) throws -> String {
+        try json(headers.map { [$0.name.rawName, $0.value] })
     }
 }
 

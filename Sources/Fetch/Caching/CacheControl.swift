@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The `Cache-Control` directives of a response (or request), RFC 9111 §5.2.
 /// Unknown directives are ignored; a repeated directive keeps its first value.
@@ -15,10 +16,10 @@ public struct CacheControl: Sendable, Equatable {
     public var staleIfError: Int?
 
     /// The directives of every `Cache-Control` field in `headers`.
-    public init(headers: [HTTPHeader]) {
-        let fields = headers.all(named: "Cache-Control")
+    public init(headers: HTTPFields) {
+        let fields = headers[values: .cacheControl]
         if fields.isEmpty {
-            noCache = headers.all(named: "Pragma").contains { $0.lowercased().contains("no-cache") }
+            noCache = headers[values: .pragma].contains { $0.lowercased().contains("no-cache") }
             return
         }
         for directive in Self.directives(fields.joined(separator: ",")) {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import WebURL
 
 /// One request through the private HTTP cache (RFC 9111) as a plain value:
@@ -116,7 +117,7 @@ struct CacheLookupState: Sendable {
     }
 
     /// Request headers the cache sets itself when it revalidates.
-    static let conditionalNames: Set<String> = ["if-none-match", "if-modified-since"]
+    static let conditionalNames: Set<HTTPField.Name> = [.ifNoneMatch, .ifModifiedSince]
     /// Methods that change nothing on the server: their success keeps the stored copies.
     static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE"]
 
@@ -142,7 +143,7 @@ struct CacheLookupState: Sendable {
     /// The first step: whether the cache has a say in this request.
     mutating func start() -> StartAction {
         guard case .initial = state else { preconditionFailure("start() called twice") }
-        if method == "GET", request.headers.first(named: "Range") == nil {
+        if method == "GET", !request.headers.contains(.range) {
             state = .lookingUp
             return .lookUp(url: key)
         }
@@ -172,10 +173,10 @@ struct CacheLookupState: Sendable {
             return .answer(matched, .cache)
         }
         state = .awaitingNetwork(Sent(matched: matched, candidates: candidates, requestTime: now))
-        let validators = matched.map { CachePolicy.conditionalHeaders(for: $0.entry) } ?? []
+        let validators = matched.map { CachePolicy.conditionalHeaders(for: $0.entry) } ?? [:]
         guard !validators.isEmpty else { return .send(request) }
         var conditional = request
-        conditional.headers = request.headers.filter { !Self.conditionalNames.contains($0.name.lowercased()) } + validators
+        conditional.headers = request.headers.filter { !Self.conditionalNames.contains($0.name) } + validators
         return .sendConditional(conditional)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// RFC 9111 for a private cache: what may be stored, how long it is fresh,
 /// which stored variant answers a request, and how it is validated.
@@ -18,38 +19,38 @@ public enum CachePolicy {
     /// Whether a response may be stored: GET, neither request nor response
     /// `no-store`, no `Vary: *`, a status the cache understands, and either
     /// explicit freshness, a heuristically cacheable status or a validator.
-    public static func isStorable(method: String, requestHeaders: [HTTPHeader], status: Int, responseHeaders: [HTTPHeader]) -> Bool {
+    public static func isStorable(method: String, requestHeaders: HTTPFields, status: Int, responseHeaders: HTTPFields) -> Bool {
         guard method.uppercased() == "GET", understood.contains(status),
-              requestHeaders.first(named: "Range") == nil,
+              !requestHeaders.contains(.range),
               !CacheControl(headers: requestHeaders).noStore else { return false }
         let control = CacheControl(headers: responseHeaders)
         guard !control.noStore, varyNames(responseHeaders) != nil else { return false }
-        let explicit = control.maxAge != nil || responseHeaders.first(named: "Expires") != nil || control.isPublic || control.isPrivate
+        let explicit = control.maxAge != nil || responseHeaders.contains(.expires) || control.isPublic || control.isPrivate
         return explicit || heuristicallyCacheable.contains(status)
     }
 
     /// How long the response is fresh after it was generated (§4.2.1):
     /// `max-age`, else `Expires` − `Date`, else the heuristic for a
     /// cacheable status with `Last-Modified`, else zero.
-    public static func freshnessLifetime(headers: [HTTPHeader], status: Int = 200, responseTime: Date) -> TimeInterval {
+    public static func freshnessLifetime(headers: HTTPFields, status: Int = 200, responseTime: Date) -> TimeInterval {
         let control = CacheControl(headers: headers)
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
-        let date = headers.first(named: "Date").flatMap(HTTPDate.parse) ?? responseTime
-        if let expires = headers.first(named: "Expires") {
+        let date = headers[values: .date].first.flatMap(HTTPDate.parse) ?? responseTime
+        if let expires = headers[values: .expires].first {
             // An invalid Expires (often "0") means already expired (§5.3).
             guard let expiry = HTTPDate.parse(expires) else { return 0 }
             return max(0, expiry.timeIntervalSince(date))
         }
-        if heuristicallyCacheable.contains(status), let modified = headers.first(named: "Last-Modified").flatMap(HTTPDate.parse) {
+        if heuristicallyCacheable.contains(status), let modified = headers[values: .lastModified].first.flatMap(HTTPDate.parse) {
             return min(maxHeuristicLifetime, max(0, date.timeIntervalSince(modified) * heuristicFraction))
         }
         return 0
     }
 
     /// The response's age at `now` (§4.2.3).
-    public static func currentAge(headers: [HTTPHeader], requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
-        let ageValue = TimeInterval(CacheControl.seconds(headers.first(named: "Age")?.trimmingCharacters(in: .whitespaces)) ?? 0)
-        let date = headers.first(named: "Date").flatMap(HTTPDate.parse) ?? responseTime
+    public static func currentAge(headers: HTTPFields, requestTime: Date, responseTime: Date, now: Date) -> TimeInterval {
+        let ageValue = TimeInterval(CacheControl.seconds(headers[values: .age].first?.trimmingCharacters(in: .whitespaces)) ?? 0)
+        let date = headers[values: .date].first.flatMap(HTTPDate.parse) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
@@ -67,9 +68,9 @@ public enum CachePolicy {
     /// The lower-cased, sorted, distinct header names `Vary` lists (empty
     /// without `Vary`); nil for `Vary: *`. `Accept-Encoding` is left out:
     /// the client negotiates it itself, the same way on every request.
-    public static func varyNames(_ headers: [HTTPHeader]) -> [String]? {
+    public static func varyNames(_ headers: HTTPFields) -> [String]? {
         var names = Set<String>()
-        for field in headers.all(named: "Vary") {
+        for field in headers[values: .vary] {
             for name in field.split(separator: ",") {
                 let name = name.trimmingCharacters(in: .whitespaces).lowercased()
                 if name == "*" { return nil }
@@ -82,53 +83,52 @@ public enum CachePolicy {
     /// The secondary cache key: `name: value` lines of the request's values
     /// of `varyNames` (values of a repeated field joined with ", ",
     /// whitespace runs collapsed, absent fields as empty). "" for no names.
-    public static func variant(varyNames: [String], requestHeaders: [HTTPHeader]) -> String {
+    public static func variant(varyNames: [String], requestHeaders: HTTPFields) -> String {
         varyNames.map { name in
-            let value = requestHeaders.all(named: name).joined(separator: ", ")
+            // A name that is not a token cannot be among the request's fields.
+            let values = HTTPField.Name(name).map { requestHeaders[values: $0] } ?? []
+            let value = values.joined(separator: ", ")
                 .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
             return "\(name): \(value)"
         }.joined(separator: "\n")
     }
 
     /// Whether `stored` answers a request with `requestHeaders` (§4.1).
-    public static func matches(_ stored: StoredResponse, requestHeaders: [HTTPHeader]) -> Bool {
+    public static func matches(_ stored: StoredResponse, requestHeaders: HTTPFields) -> Bool {
         guard let names = varyNames(stored.headers) else { return false }
         return variant(varyNames: names, requestHeaders: requestHeaders) == stored.variant
     }
 
     /// `If-None-Match` from `ETag`, `If-Modified-Since` from
     /// `Last-Modified`: empty when the response has no validator.
-    public static func conditionalHeaders(for stored: StoredResponse) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
-        if let etag = stored.headers.first(named: "ETag") { headers.append(HTTPHeader("If-None-Match", etag)) }
-        if let modified = stored.headers.first(named: "Last-Modified") { headers.append(HTTPHeader("If-Modified-Since", modified)) }
+    public static func conditionalHeaders(for stored: StoredResponse) -> HTTPFields {
+        var headers = HTTPFields()
+        if let etag = stored.headers[values: .eTag].first { headers.append(HTTPField(name: .ifNoneMatch, value: etag)) }
+        if let modified = stored.headers[values: .lastModified].first { headers.append(HTTPField(name: .ifModifiedSince, value: modified)) }
         return headers
     }
 
     /// Fields a 304 does not update: they describe the stored body.
-    static let bodyDescribing: Set<String> = ["content-length", "content-encoding", "content-type", "content-range", "transfer-encoding"]
+    static let bodyDescribing: Set<HTTPField.Name> = [.contentLength, .contentEncoding, .contentType, .contentRange, .transferEncoding]
 
     /// The stored headers updated by a 304's (§3.2): fields in the 304
     /// replace those of the same name, except `Content-Length`,
     /// `Content-Encoding`, `Content-Type` and `Content-Range`.
-    public static func headersAfterValidation(stored: [HTTPHeader], notModified: [HTTPHeader]) -> [HTTPHeader] {
-        let incoming = storableHeaders(notModified).filter { !bodyDescribing.contains($0.name.lowercased()) }
-        let replaced = Set(incoming.map { $0.name.lowercased() })
-        return stored.filter { !replaced.contains($0.name.lowercased()) } + incoming
+    public static func headersAfterValidation(stored: HTTPFields, notModified: HTTPFields) -> HTTPFields {
+        let incoming = storableHeaders(notModified).filter { !bodyDescribing.contains($0.name) }
+        let replaced = Set(incoming.map(\.name))
+        return stored.filter { !replaced.contains($0.name) } + incoming
     }
 
-    static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
-                                        "te", "trailer", "transfer-encoding", "upgrade", "set-cookie", "set-cookie2"]
+    static let hopByHop: Set<HTTPField.Name> = [.connection, .keepAlive, .proxyConnection, .proxyAuthenticate, .proxyAuthorization,
+                                                .te, .trailer, .transferEncoding, .upgrade, .setCookie, .setCookie2]
 
     /// `headers` without what must not be kept or replayed: `Set-Cookie`,
     /// `Set-Cookie2`, hop-by-hop fields and the fields `Connection` names.
-    public static func storableHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        let named = Set(headers.all(named: "Connection").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        return headers.filter { header in
-            let name = header.name.lowercased()
-            return !hopByHop.contains(name) && !named.contains(name)
-        }
+    public static func storableHeaders(_ headers: HTTPFields) -> HTTPFields {
+        let named = Set(headers[values: .connection].flatMap { $0.split(separator: ",") }
+            .compactMap { HTTPField.Name($0.trimmingCharacters(in: .whitespaces)) })
+        return headers.filter { !hopByHop.contains($0.name) && !named.contains($0.name) }
     }
 
     /// Whether an `If-None-Match` value (a list, or `*`) matches `etag`,

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// A `ResponseStorage` in front of another that keeps the stored responses
@@ -78,7 +79,7 @@ public final class RecentResponses: ResponseStorage {
         try base.store(response)
     }
 
-    public func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date, responseTime: Date) throws {
+    public func refresh(url: String, variant: String, headers: HTTPFields, requestTime: Date, responseTime: Date) throws {
         defer { forget(url) }
         try base.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
     }
@@ -108,7 +109,7 @@ public final class RecentResponses: ResponseStorage {
 
     private static func size(of response: StoredResponse) -> Int {
         response.body.count + (response.derived?.count ?? 0) + response.url.utf8.count
-            + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 } + 256
+            + response.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 32 } + 256
     }
 }
 

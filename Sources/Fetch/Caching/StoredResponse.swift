@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A response kept by the HTTP cache, with what RFC 9111 needs to judge it
 /// later: when it was asked for and received, and the request header values
@@ -15,7 +16,7 @@ public struct StoredResponse: Sendable, Equatable {
     public var status: Int
     /// The response headers, without `Set-Cookie` and hop-by-hop fields
     /// (``CachePolicy/storableHeaders(_:)``).
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The body as decoded by the client (no content encoding).
     public var body: [UInt8]
     /// When the request that got this response, or its latest validation,
@@ -30,7 +31,7 @@ public struct StoredResponse: Sendable, Equatable {
     /// that a derived form made under other rules is not used.
     public var derivedKey: String?
 
-    public init(url: String, variant: String, finalURL: String, status: Int, headers: [HTTPHeader], body: [UInt8],
+    public init(url: String, variant: String, finalURL: String, status: Int, headers: HTTPFields, body: [UInt8],
                 requestTime: Date, responseTime: Date, derived: [UInt8]? = nil, derivedKey: String? = nil) {
         self.url = url
         self.variant = variant
@@ -57,7 +58,7 @@ public protocol ResponseStorage: Sendable {
     func store(_ response: StoredResponse) throws
     /// After a 304: the entry's headers and times are replaced, its body and
     /// derived form kept.
-    func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date, responseTime: Date) throws
+    func refresh(url: String, variant: String, headers: HTTPFields, requestTime: Date, responseTime: Date) throws
     /// Keeps a derived form of an entry's body, made with `key`.
     func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws
     /// Forgets every variant of `url` (after a POST to it, RFC 9111 §4.4).

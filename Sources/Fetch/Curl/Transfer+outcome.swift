@@ -30,7 +30,7 @@ extension Transfer {
             port: url.effectivePort ?? 0,
             mappedTo: mapping?.target,
             connected: pretransfer > 0 || headerParser.byteCount > 0,
-            contentEncoding: headerParser.headers.first(named: "Content-Encoding"),
+            contentEncoding: headerParser.headers[values: .contentEncoding].first,
             caCertificateFile: caCertificateFile,
             limits: limits)
         return .failure(failure.error(url: url.serialization))

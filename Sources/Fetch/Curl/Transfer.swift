@@ -1,4 +1,5 @@
 import CCurl
+import HTTPTypes
 import Synchronization
 import WebURL
 
@@ -6,7 +7,7 @@ import WebURL
 struct HopResponse: Sendable {
     var status: Int
     /// All header fields of the final answer of this hop, wire headers included.
-    var headers: [HTTPHeader]
+    var headers: HTTPFields
     var body: [UInt8]
     var httpVersion: String
 }

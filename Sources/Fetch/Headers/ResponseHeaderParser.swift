@@ -1,10 +1,17 @@
+import HTTPTypes
+
 /// Collects the response header lines curl hands to the header callback, one
 /// at a time, and enforces `FetchLimits.maxHeaderBytes` as they arrive.
 struct ResponseHeaderParser: Sendable {
-    /// Header fields of the latest response (interim 1xx answers are replaced).
-    private(set) var headers: [HTTPHeader] = []
+    /// Header fields of the latest response (interim 1xx answers are
+    /// replaced), in order, repeated fields kept. A line whose name is not a
+    /// token (a broken or hostile server's) is skipped.
+    private(set) var headers = HTTPFields()
     /// Bytes of all header lines of this hop so far, status lines included.
     private(set) var byteCount = 0
+    /// False after a skipped line, so that its folded continuation is skipped
+    /// too instead of joining the field before it.
+    private var lastLineKept = true
     let limit: Int
 
     init(limit: Int) {
@@ -12,7 +19,7 @@ struct ResponseHeaderParser: Sendable {
     }
 
     /// Headers describing the wire, not the decoded body handed to callers.
-    static let wireHeaders: Set<String> = ["content-encoding", "content-length", "transfer-encoding"]
+    static let wireHeaders: Set<HTTPField.Name> = [.contentEncoding, .contentLength, .transferEncoding]
 
     /// Adds one line as curl delivers it (with its CRLF). Returns false when
     /// the headers have grown past `limit`.
@@ -29,21 +36,25 @@ struct ResponseHeaderParser: Sendable {
         }
         if bytes[0] == 0x20 || bytes[0] == 0x09 {
             // Obsolete line folding: part of the previous value.
-            if !headers.isEmpty {
+            if lastLineKept, !headers.isEmpty {
                 headers[headers.count - 1].value += " " + Self.text(bytes).trimmingSpaces()
             }
             return true
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
-        let name = Self.text(UnsafeRawBufferPointer(rebasing: bytes[0..<colon]))
+        guard let name = HTTPField.Name(Self.text(UnsafeRawBufferPointer(rebasing: bytes[0..<colon]))) else {
+            lastLineKept = false
+            return true
+        }
+        lastLineKept = true
         let value = Self.text(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])).trimmingSpaces()
-        headers.append(HTTPHeader(name, value))
+        headers.append(HTTPField(name: name, value: value))
         return true
     }
 
     /// The headers to hand to callers: without those describing the wire.
-    var decodedBodyHeaders: [HTTPHeader] {
-        headers.filter { !Self.wireHeaders.contains($0.name.lowercased()) }
+    static func decodedBodyHeaders(_ headers: HTTPFields) -> HTTPFields {
+        headers.filter { !wireHeaders.contains($0.name) }
     }
 
     /// Header bytes are UTF-8 when valid, else ISO-8859-1 as RFC 9110 allows.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import WebURL
 
 /// Redirect handling as a plain value: the client sends `request`, feeds the
@@ -48,12 +49,12 @@ struct RedirectState: Sendable {
 
     /// Headers that describe a request body; dropped with the body when a
     /// redirect turns POST into GET (Fetch standard, "request-body-header name").
-    static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding", "content-language", "content-location"]
+    static let bodyHeaders: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .contentLanguage, .contentLocation]
 
     /// Headers that carry credentials; dropped when a redirect leaves the
     /// origin, so that a site cannot collect the cookies of another one by
     /// redirecting to itself (curl does the same since CVE-2022-27776).
-    static let credentialHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
+    static let credentialHeaders: Set<HTTPField.Name> = [.cookie, .authorization, .proxyAuthorization]
 
     /// The request for the next hop after an answer with `status` and
     /// `location`, or nil when the answer is final.
@@ -80,10 +81,10 @@ struct RedirectState: Sendable {
         if status == 303 && method != "HEAD" || (status == 301 || status == 302) && method == "POST" {
             next.method = "GET"
             next.body = nil
-            next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
+            next.headers.removeAll { Self.bodyHeaders.contains($0.name) }
         }
         if to.origin != from.origin {
-            next.headers.removeAll { Self.credentialHeaders.contains($0.name.lowercased()) }
+            next.headers.removeAll { Self.credentialHeaders.contains($0.name) }
         }
         guard sent.insert(Hop(next)).inserted else {
             let chain = (visited + [from, to]).map(\.serialization).joined(separator: " → ")

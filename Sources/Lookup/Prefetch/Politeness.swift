@@ -1,5 +1,6 @@
 import Fetch
 import Foundation
+import HTTPTypes
 
 /// When a failed request is tried again: exponential backoff from
 /// ``base`` doubling up to ``cap``, with jitter so that parallel requests
@@ -32,8 +33,8 @@ public struct RetryPolicy: Sendable {
 
     /// The seconds a `Retry-After` value asks for: delay-seconds, or an
     /// HTTP date counted from `now`; nil when absent or unreadable.
-    static func retryAfter(_ headers: [HTTPHeader], now: Date = Date()) -> Double? {
-        guard let value = headers.first(named: "Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+    static func retryAfter(_ headers: HTTPFields, now: Date = Date()) -> Double? {
+        guard let value = headers[values: .retryAfter].first?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return seconds >= 0 ? Double(seconds) : nil }
         guard let date = HTTPDate.parse(value) else { return nil }
         return max(0, date.timeIntervalSince(now))

@@ -1,6 +1,7 @@
 import ContentRules
 import Fetch
 import Foundation
+import HTTPTypes
 import Store
 import WebURL
 import Vocabulary
@@ -182,7 +183,7 @@ public final class Prefetcher: Sendable {
 
     private func notStoredReason(_ response: FetchResponse) -> String {
         if let error = lastStoreError.value { return "the cache could not keep the page: \(error)" }
-        let control = response.headers.all(named: "Cache-Control").joined(separator: ", ").lowercased()
+        let control = (response.headers[.cacheControl] ?? "").lowercased()
         if control.contains("no-store") { return "the site forbids keeping the page (Cache-Control: no-store)" }
         return "the cache did not keep the page"
     }
@@ -199,7 +200,7 @@ private struct UnreadStorage: ResponseStorage {
 
     func storedResponses(for url: String) throws -> [StoredResponse] { [] }
     func store(_ response: StoredResponse) throws { try store.store(response) }
-    func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date, responseTime: Date) throws {
+    func refresh(url: String, variant: String, headers: HTTPFields, requestTime: Date, responseTime: Date) throws {
         try store.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
     }
     func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws {

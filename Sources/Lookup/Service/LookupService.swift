@@ -1,6 +1,7 @@
 import ContentRules
 import Fetch
 import Foundation
+import HTTPTypes
 import Store
 import Synchronization
 import Vocabulary
@@ -59,7 +60,7 @@ public final class LookupService: Sendable {
 
     /// What `limot lookup` and the prefetcher ask the site for; also the
     /// request the cache keys a result page by when it varies.
-    public static let requestHeaders = [HTTPHeader("Accept", "text/html"), HTTPHeader("Accept-Language", "de, fa;q=0.9")]
+    public static let requestHeaders: HTTPFields = [.accept: "text/html", .acceptLanguage: "de, fa;q=0.9"]
 
     /// The search address in use now: the profile's, or the one the site's home page gave.
     public var search: SearchTemplate { address.current }
@@ -102,10 +103,10 @@ public final class LookupService: Sendable {
         try read(body: response.body, headers: response.headers, from: response.url.serialization, query: query, direction: direction)
     }
 
-    func read(body: [UInt8], headers: [HTTPHeader], from url: String, query: String, direction: LookupDirection) throws(LookupFailure) -> LookupResult {
+    func read(body: [UInt8], headers: HTTPFields, from url: String, query: String, direction: LookupDirection) throws(LookupFailure) -> LookupResult {
         let page: [UInt8]
         do {
-            page = try TextDecoding.utf8(body, charset: TextDecoding.charset(contentType: headers.first(named: "Content-Type"), body: body))
+            page = try TextDecoding.utf8(body, charset: TextDecoding.charset(contentType: headers[values: .contentType].first, body: body))
         } catch {
             throw LookupFailure(.undecodable, "\(url): cannot decode the page: \(error)", url: url)
         }

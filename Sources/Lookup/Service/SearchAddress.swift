@@ -47,7 +47,7 @@ final class SearchAddress: Sendable {
         // A home page that cannot be read now may be read on a later lookup.
         guard let got = try? await pages.fetchPage(homeURL), (200..<300).contains(got.response.status),
               let page = try? TextDecoding.utf8(got.response.body, charset: TextDecoding.charset(
-                  contentType: got.response.headers.first(named: "Content-Type"), body: got.response.body))
+                  contentType: got.response.headers[values: .contentType].first, body: got.response.body))
         else { return nil }
         let found = SearchFormFinder.template(inHomePage: page, at: got.response.url)
         let adopted: SearchTemplate? = state.withLock { state in

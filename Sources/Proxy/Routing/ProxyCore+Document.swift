@@ -57,7 +57,7 @@ extension ProxyCore {
                                             detail: "\(fetched.url.hostname) answered \(fetched.status). Try again later.", url: fetched.url.serialization))
         }
         if got.source == .network, !decision.blocksCookies, fetched.url.hostname == policy.siteHost {
-            exchange.setCookies += fetched.headers.all(named: "Set-Cookie").compactMap(CookieForwarding.browserSetCookie)
+            exchange.setCookies += fetched.headers[values: .setCookie].compactMap(CookieForwarding.browserSetCookie)
         }
         guard Self.isHTML(fetched) else {
             return ResponseHeaders.resource(status: fetched.status, contentType: Self.contentType(fetched.headers) ?? "application/octet-stream", body: fetched.body)

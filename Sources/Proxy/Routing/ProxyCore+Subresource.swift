@@ -7,7 +7,7 @@ import WebURL
 
 extension ProxyCore {
     /// Response headers of a subresource passed on to the browser.
-    static let passedResponseHeaders = ["Cache-Control", "Expires", "ETag", "Last-Modified", "Content-Range", "Accept-Ranges", "Content-Language"]
+    static let passedResponseHeaders: [HTTPField.Name] = [.cacheControl, .expires, .eTag, .lastModified, .contentRange, .acceptRanges, .contentLanguage]
 
     /// A subresource a page routed through the proxy, decided again with
     /// the type it was found as, on the page the browser is on.
@@ -42,7 +42,7 @@ extension ProxyCore {
         let fetched = got.response
         var extra = HTTPFields()
         for name in Self.passedResponseHeaders {
-            if let value = fetched.headers.first(named: name) { extra[HTTPField.Name(name)!] = value }
+            if let value = fetched.headers[values: name].first { extra[name] = value }
         }
         let contentType = Self.contentType(fetched.headers)
         if type == .childDocument, Self.isHTML(fetched) {
@@ -77,7 +77,7 @@ extension ProxyCore {
     /// 304 when the browser's `If-None-Match` names the answer's `ETag`: it
     /// has this version already.
     func notModified(_ fetched: FetchResponse, exchange: Exchange, extra: HTTPFields) -> Response? {
-        guard fetched.status == 200, let etag = fetched.headers.first(named: "ETag"),
+        guard fetched.status == 200, let etag = fetched.headers[values: .eTag].first,
               let ifNoneMatch = exchange.request.headers[.ifNoneMatch],
               CachePolicy.ifNoneMatch(ifNoneMatch, matches: etag) else { return nil }
         return Response(status: .notModified, headers: extra)

@@ -16,19 +16,19 @@ extension ProxyCore {
     static let conditionalHeaders: [HTTPField.Name] = [.range]
 
     /// The headers to send upstream for `url`.
-    func upstreamHeaders(for url: WebURL, exchange: Exchange, sendsCookies: Bool, conditional: Bool, referrer: WebURL?) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
+    func upstreamHeaders(for url: WebURL, exchange: Exchange, sendsCookies: Bool, conditional: Bool, referrer: WebURL?) -> HTTPFields {
+        var headers = HTTPFields()
         for name in Self.forwardedHeaders + (conditional ? Self.conditionalHeaders : []) {
-            for value in exchange.request.headers[values: name] { headers.append(HTTPHeader(name.rawName, value)) }
+            for value in exchange.request.headers[values: name] { headers.append(HTTPField(name: name, value: value)) }
         }
         if sendsCookies, url.hostname == policy.siteHost,
            let cookie = CookieForwarding.upstreamCookieHeader(exchange.browserCookies) {
-            headers.append(HTTPHeader("Cookie", cookie))
+            headers.append(HTTPField(name: .cookie, value: cookie))
         }
         if let referrer {
             // The full page for the site itself, only the origin for others.
             let value = referrer.hostname == url.hostname ? referrer.removingFragment.serialization : referrer.origin + "/"
-            headers.append(HTTPHeader("Referer", value))
+            headers.append(HTTPField(name: .referer, value: value))
         }
         return headers
     }
@@ -89,8 +89,8 @@ extension ProxyCore {
         return ProxyError(status: status, title: title, detail: detail, url: error.url, cause: error.message)
     }
 
-    /// The header value if `headers` has it.
-    static func contentType(_ headers: [HTTPHeader]) -> String? { headers.first(named: "Content-Type") }
+    /// The first `Content-Type` value if `headers` has one.
+    static func contentType(_ headers: HTTPFields) -> String? { headers[values: .contentType].first }
 
     /// Whether an answer is an HTML page (by type, else by its first bytes).
     static func isHTML(_ response: FetchResponse) -> Bool {

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GRDB
+import HTTPTypes
 
 /// How a `StoredResponse` is laid out in an `http_cache` row.
 enum CacheRow {
@@ -18,16 +19,19 @@ enum CacheRow {
     static let leastRecentlyUsed = "SELECT size FROM http_cache ORDER BY last_used, id LIMIT ?"
 
     /// Headers as a JSON array of `[name, value]` pairs: order and repeated
-    /// fields kept, which an object would lose.
-    static func headersJSON(_ headers: [HTTPHeader]) throws -> String {
-        try StoreCoding.json(headers.map { [$0.name, $0.value] })
+    /// fields kept, which an object would lose. The form written before the
+    /// headers were `HTTPFields`, kept so that existing caches still read.
+    static func headersJSON(_ headers: HTTPFields) throws -> String {
+        try StoreCoding.json(headers.map { [$0.name.rawName, $0.value] })
     }
 
-    static func headers(json: String) -> [HTTPHeader]? {
+    /// The fields of `headersJSON`'s form; a pair whose name is not a token
+    /// (kept by an older limot) is left out.
+    static func headers(json: String) -> HTTPFields? {
         guard let pairs = try? StoreCoding.decode([[String]].self, json: json),
               pairs.allSatisfy({ $0.count == 2 })
         else { return nil }
-        return pairs.map { HTTPHeader($0[0], $0[1]) }
+        return HTTPFields(pairs.compactMap { pair in HTTPField.Name(pair[0]).map { HTTPField(name: $0, value: pair[1]) } })
     }
 
     /// What an entry counts toward the cache's limit: every variable-sized

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GRDB
+import HTTPTypes
 
 /// The HTTP cache's storage: responses in `http_cache`, shared by every
 /// limot process on the data directory, within ``LimotStore/cacheSizeLimit``.
@@ -59,7 +60,7 @@ extension LimotStore: ResponseStorage {
     /// After a 304: new headers and times (a validation is also a use),
     /// the body and derived form kept. Nothing happens when the entry has
     /// gone meanwhile.
-    public func refresh(url: String, variant: String, headers: [HTTPHeader], requestTime: Date,
+    public func refresh(url: String, variant: String, headers: HTTPFields, requestTime: Date,
                         responseTime: Date) throws(StoreError) {
         let json: String
         do {

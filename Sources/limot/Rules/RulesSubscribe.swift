@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fetch
 import Foundation
+import HTTPTypes
 
 /// `limot rules subscribe URL [--name NAME]`
 struct RulesSubscribe: AsyncParsableCommand {
@@ -51,8 +52,8 @@ struct RulesSubscribe: AsyncParsableCommand {
         let now = Date()
         var subscription = Subscription(
             name: listName, url: url, format: downloaded.list.format,
-            etag: downloaded.response.headers.first(named: "ETag"),
-            lastModified: downloaded.response.headers.first(named: "Last-Modified"),
+            etag: downloaded.response.headers[values: .eTag].first,
+            lastModified: downloaded.response.headers[values: .lastModified].first,
             fetchedAt: now, expiresSeconds: downloaded.list.expiresSeconds, nextUpdate: nil, lastError: nil,
             rules: downloaded.list.ruleCount, skipped: downloaded.list.skipped)
         subscription.nextUpdate = subscription.nextUpdate(after: now)

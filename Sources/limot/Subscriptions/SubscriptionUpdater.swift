@@ -1,11 +1,15 @@
 import Fetch
 import Foundation
+import HTTPTypes
 import WebURL
 
 /// Downloads subscribed lists through limot's own fetcher, with conditional
 /// requests, checks that they parse and compile, and keeps the last good
 /// version: what `rules subscribe`, `rules update` and `serve` share.
 struct SubscriptionUpdater: Sendable {
+    /// Rule lists come as text (AdBlock syntax) or JSON (WKContentRuleList).
+    static let acceptHeaders: HTTPFields = [.accept: "text/plain, application/json;q=0.9, */*;q=0.1"]
+
     /// What one update did.
     enum Outcome: Sendable {
         /// The server said the list has not changed (304), or sent the same rules.
@@ -41,7 +45,7 @@ struct SubscriptionUpdater: Sendable {
     /// Downloads and checks a list not yet subscribed; nothing is saved.
     func download(url: String, name: String, progress: TransferProgress?) async throws(SubscriptionError) -> (response: FetchResponse, list: CheckedList) {
         guard let webURL = try? WebURL(url), webURL.scheme == "http" || webURL.scheme == "https" else { throw .badURL(url) }
-        let response = try await fetch(FetchRequest(url: webURL, headers: [HTTPHeader("Accept", "text/plain, application/json;q=0.9, */*;q=0.1")]), progress: progress)
+        let response = try await fetch(FetchRequest(url: webURL, headers: Self.acceptHeaders), progress: progress)
         guard response.status == 200 else { throw .download("\(url): the server answered \(response.status)") }
         return (response, try CheckedList.check(response.body, name: name, urlPath: webURL.path))
     }
@@ -55,10 +59,10 @@ struct SubscriptionUpdater: Sendable {
         guard force || stored == nil || subscription.isDue(at: now) else { return (subscription, .notDue) }
         var next = subscription
         guard let url = try? WebURL(subscription.url) else { return failed(next, SubscriptionError.badURL(subscription.url).description, now: now) }
-        var headers = [HTTPHeader("Accept", "text/plain, application/json;q=0.9, */*;q=0.1")]
+        var headers = Self.acceptHeaders
         if stored != nil {
-            if let etag = subscription.etag { headers.append(HTTPHeader("If-None-Match", etag)) }
-            if let lastModified = subscription.lastModified { headers.append(HTTPHeader("If-Modified-Since", lastModified)) }
+            if let etag = subscription.etag { headers[.ifNoneMatch] = etag }
+            if let lastModified = subscription.lastModified { headers[.ifModifiedSince] = lastModified }
         }
         let response: FetchResponse
         do {
@@ -92,8 +96,8 @@ struct SubscriptionUpdater: Sendable {
         } catch {
             return failed(subscription, error.description, now: now)
         }
-        next.etag = response.headers.first(named: "ETag")
-        next.lastModified = response.headers.first(named: "Last-Modified")
+        next.etag = response.headers[values: .eTag].first
+        next.lastModified = response.headers[values: .lastModified].first
         next.expiresSeconds = checked.expiresSeconds
         next.fetchedAt = now
         next.nextUpdate = next.nextUpdate(after: now)

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GRDB
+import HTTPTypes
 @testable import Store
 
 /// Responses as the caching client keeps them: a dictionary page with the
@@ -10,13 +11,14 @@ enum SampleResponses {
     static let requestTime = SampleLookups.start
     static let responseTime = SampleLookups.start.addingTimeInterval(0.25)
 
-    static let headers = [
-        HTTPHeader("Content-Type", "text/html; charset=utf-8"),
-        HTTPHeader("Cache-Control", "max-age=600"),
-        HTTPHeader("ETag", "\"haus-1\""),
-        HTTPHeader("Vary", "Accept-Language"),
-        HTTPHeader("Link", "</a.css>; rel=preload"),
-        HTTPHeader("Link", "</b.css>; rel=preload"),
+    static let link = HTTPField.Name("Link")!
+    static let headers: HTTPFields = [
+        .contentType: "text/html; charset=utf-8",
+        .cacheControl: "max-age=600",
+        .eTag: "\"haus-1\"",
+        .vary: "Accept-Language",
+        link: "</a.css>; rel=preload",
+        link: "</b.css>; rel=preload",
     ]
 
     /// The search page for `word`, in the variant for `language`.
@@ -30,7 +32,7 @@ enum SampleResponses {
 
     /// A page of `size` body bytes at `url`, without `Vary`.
     static func page(_ url: String, size: Int, responseTime: Date = responseTime) -> StoredResponse {
-        StoredResponse(url: url, variant: "", finalURL: url, status: 200, headers: [HTTPHeader("Content-Type", "text/css")],
+        StoredResponse(url: url, variant: "", finalURL: url, status: 200, headers: [.contentType: "text/css"],
                        body: Array(repeating: UInt8(ascii: "x"), count: size),
                        requestTime: responseTime.addingTimeInterval(-0.1), responseTime: responseTime)
     }
@@ -38,7 +40,7 @@ enum SampleResponses {
     /// A redirect: no body at all.
     static let redirect = StoredResponse(
         url: "https://loghatnameh.de/", variant: "", finalURL: "https://loghatnameh.de/", status: 301,
-        headers: [HTTPHeader("Location", "https://www.loghatnameh.de/")], body: [],
+        headers: [.location: "https://www.loghatnameh.de/"], body: [],
         requestTime: requestTime, responseTime: responseTime)
 }
 
