@@ -94,7 +94,7 @@ struct LookupCommand: AsyncParsableCommand {
             client?.client.shutdown()
         }
         let verbose = self.verbose
-        let service = LookupService(profile: profile, pages: client, engine: offline ? nil : try rules.engine(), notebook: notebook,
+        let service = LookupService(profile: profile, pages: client, engine: offline ? nil : try rules.engine(dataDirectory: store.directory), notebook: notebook,
                                     keepsLookups: keepsHistory, origin: .commandLine,
                                     notice: { note in if verbose { printError("note: \(note)") } })
         let output = OutputOptions(command: self, environment: environment)

@@ -110,7 +110,7 @@ struct PrefetchCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let profile = try site.profile()
-        let engine = try rules.engine()
+        let engine = try rules.engine(dataDirectory: store.directory)
         let fetch = try fetchOptions.configuration()
         let opened = try store.open(cache: cache)
         let http = HTTPClient(configuration: fetch)

@@ -33,10 +33,49 @@ struct RuleSelection: ParsableArguments {
     }
 
     /// Loads and compiles the lists; invalid lists stop with their errors.
-    func engine() throws -> ContentRuleEngine {
+    /// With a data directory, large selections go through its compiled rule
+    /// cache (`RulesLoad`).
+    func engine(dataDirectory: String? = nil) throws -> ContentRuleEngine {
+        try load(dataDirectory: dataDirectory).engine
+    }
+
+    /// The engine, and how it was made (for `serve`'s start line).
+    func load(dataDirectory: String?) throws -> RulesLoad {
+        let clock = ContinuousClock.now
+        let files = try files()
+        var missed: (cache: CompiledRuleCache, key: [UInt8], miss: CompiledRuleCache.Miss)?
+        if let dataDirectory {
+            let contents = files.map { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
+            if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
+                let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
+                let key = cache.key(forContents: contents)
+                switch cache.load(key: key, sources: files) {
+                case .success(var lists):
+                    let engine = try compile(&lists)
+                    return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
+                case .failure(let miss):
+                    missed = (cache, key, miss)
+                }
+            }
+        }
+        var lists = try parse(files)
+        var origin = RulesLoad.Origin.compiled
+        if let missed {
+            do {
+                let size = try missed.cache.store(lists, key: missed.key)
+                origin = .compiledAndCached(missed.cache.path(forKey: missed.key), bytes: size, miss: missed.miss)
+            } catch {
+                printError("warning: the compiled rules could not be kept in \(missed.cache.directory) (\(error.localizedDescription)); the next start compiles them again")
+            }
+        }
+        return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
+    }
+
+    /// Each file read and validated; a list with errors stops limot.
+    private func parse(_ files: [String]) throws -> [RuleList] {
         var lists: [RuleList] = []
         var failed = false
-        for file in try files() {
+        for file in files {
             let parsed = RuleFileLoader.load(file)
             for diagnostic in parsed.errors { printError(diagnostic.description) }
             if let list = parsed.list { lists.append(list) } else { failed = true }
@@ -45,6 +84,11 @@ struct RuleSelection: ParsableArguments {
             printError("error: rule lists with errors cannot be used; `limot rules check` lists every problem")
             throw ExitCode(1)
         }
+        return lists
+    }
+
+    /// The engine for `lists`, which are emptied: only the engine stays in memory.
+    private func compile(_ lists: inout [RuleList]) throws -> ContentRuleEngine {
         do {
             let engine = try ContentRuleEngine(lists: lists)
             lists = []
@@ -56,4 +100,3 @@ struct RuleSelection: ParsableArguments {
         }
     }
 }
-

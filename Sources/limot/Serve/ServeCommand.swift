@@ -66,7 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
-        let engine = try rules.engine()
+        let rulesLoad = try rules.load(dataDirectory: store.directory)
+        let engine = rulesLoad.engine
         let stylesheets = try StylesheetLoader.load()
         guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
             throw usageError("the site's home \(profile.home) is not an http or https URL")
@@ -93,6 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "limot")
+        logger.info("\(rulesLoad.summary)")
         if allowRemote, !ProxyConfiguration.isLoopback(bind) {
             logger.warning("listening on \(bind): anyone who can reach this address can use the proxy")
         }
@@ -101,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await server.run { boundPort in
                 let mode = offline ? " offline (from the cache only)" : ""
-                let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
+                let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules (\(rulesLoad.shortSummary)), theme \(theme.rawValue); Ctrl-C stops\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as ProxyServer.StartError {
