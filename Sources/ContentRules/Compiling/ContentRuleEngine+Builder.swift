@@ -73,7 +73,8 @@ extension ContentRuleEngine {
             }
             statistics.globalSelectors += globalSelectors.count
             let base = Int32(ruleList.count)
-            lists.append(List(source: input.source, rules: input.rules, locations: locations, globalSelectors: globalSelectors, firstGlobalRule: base))
+            lists.append(List(source: input.source, ruleIndexes: input.rules.map { Int32($0.index) }, ruleLines: input.rules.map { Int32($0.line ?? -1) },
+                              locations: locations, globalSelectors: globalSelectors, firstGlobalRule: base))
             return globalRules
         }
 

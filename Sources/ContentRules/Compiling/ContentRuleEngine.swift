@@ -9,10 +9,17 @@ import WebURL
 /// are found through a hash of the host's labels, the rest through a few
 /// RE2 sets, and rules that match every URL through domain indexes.
 public final class ContentRuleEngine: Sendable {
-    /// One compiled list: its rules and WebKit's action locations.
+    /// One compiled list: what names its rules and WebKit's action locations.
+    ///
+    /// The rules themselves are not kept: their triggers live on in the
+    /// indexes and their actions in `locations`, and with 100,000 rules the
+    /// parsed triggers (url-filters, domain lists) would take tens of MiB.
     public struct List: Sendable {
         public let source: String
-        public let rules: [Rule]
+        /// Each rule's index in the JSON array, by position in the list.
+        let ruleIndexes: [Int32]
+        /// Each rule's source line, by position; -1 when not parsed from text.
+        let ruleLines: [Int32]
         let locations: ActionLocations
         /// Selectors of the list's global stylesheet (css-display-none rules
         /// that apply everywhere), applied to documents unless an
@@ -204,8 +211,9 @@ public final class ContentRuleEngine: Sendable {
     /// A rule's list and index, from its global number.
     func reference(_ rule: Int32) -> RuleReference {
         let list = lists[Int(ruleList[Int(rule)])]
-        let local = list.rules[Int(ruleIndexInList[Int(rule)])]
-        return RuleReference(source: list.source, index: local.index, line: local.line)
+        let position = Int(ruleIndexInList[Int(rule)])
+        let line = list.ruleLines[position]
+        return RuleReference(source: list.source, index: Int(list.ruleIndexes[position]), line: line < 0 ? nil : Int(line))
     }
 }
 

@@ -11,8 +11,10 @@ public enum Action: Sendable, Hashable {
     /// Load `http:`/`ws:` URLs on their default port over `https:`/`wss:`.
     case makeHTTPS
     case notify(notification: String)
-    case redirect(Redirect)
-    case modifyHeaders(ModifyHeaders)
+    // Boxed: the two large payloads would otherwise make every rule's action
+    // as large as a `URLTransform` (eight optional strings), in lists of 100,000 rules.
+    indirect case redirect(Redirect)
+    indirect case modifyHeaders(ModifyHeaders)
 
     /// The action's `type` as written in JSON.
     public var typeName: String {

@@ -14,6 +14,10 @@ struct CacheCommand: ParsableCommand {
             Beyond --cache-size (default \(StoreLimits.defaultCacheSize >> 20) MB) the least \
             recently used pages are evicted.
 
+            Large rule lists (--rules easylist.txt …) are kept compiled in rules-cache/ in the \
+            same directory, one file per selection of lists; these commands leave it alone, and \
+            removing the folder is always safe (the next start compiles the lists again).
+
             Examples:
               limot cache                  entries, size, oldest and newest, top hosts
               limot cache stats --json

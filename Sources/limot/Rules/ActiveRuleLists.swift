@@ -10,10 +10,13 @@ struct ActiveRuleLists: Sendable {
     /// The shipped lists, or `--rules`.
     let selectedFiles: [String]
     let subscriptions: SubscriptionStore
+    /// Where the subscriptions and the compiled rule cache are.
+    let dataDirectory: String
 
     init(selection: RuleSelection, store: StoreOptions) throws {
         selectedFiles = try selection.files()
-        subscriptions = SubscriptionStore(dataDirectory: store.directory)
+        dataDirectory = store.directory
+        subscriptions = SubscriptionStore(dataDirectory: dataDirectory)
     }
 
     /// The files, in the order the engine takes them: the selected lists,
@@ -38,8 +41,19 @@ struct ActiveRuleLists: Sendable {
         RuleSelection.fingerprint(of: try filesOrExit())
     }
 
-    /// The engine; errors are printed, exit status 1.
+    /// The engine, through the data directory's compiled rule cache, and
+    /// where it came from; errors are printed, exit status 1.
+    func load() throws -> RulesLoad {
+        try RuleSelection.loadOrExit(files: try filesOrExit(), dataDirectory: dataDirectory)
+    }
+
+    /// `load()`'s engine.
     func engine() throws -> ContentRuleEngine {
-        try RuleSelection.engineOrExit(files: try filesOrExit())
+        try load().engine
+    }
+
+    /// The engine for `files` (as `files()` gave them), for `serve`'s swaps.
+    func engine(files: [String]) throws(RuleListsError) -> ContentRuleEngine {
+        try RuleSelection.load(files: files, dataDirectory: dataDirectory).engine
     }
 }

@@ -34,8 +34,50 @@ struct RuleSelection: ParsableArguments {
 
     /// Loads and compiles the lists, in order; invalid lists stop with their
     /// errors. The one step from files to an engine, for every command and
-    /// for `serve`'s swaps while it runs.
-    static func engine(files: [String]) throws(RuleListsError) -> ContentRuleEngine {
+    /// for `serve`'s swaps while it runs. With a data directory, large
+    /// selections go through its compiled rule cache (`RulesLoad`).
+    static func load(files: [String], dataDirectory: String?) throws(RuleListsError) -> RulesLoad {
+        let clock = ContinuousClock.now
+        var missed: (cache: CompiledRuleCache, key: [UInt8], miss: CompiledRuleCache.Miss)?
+        if let dataDirectory {
+            let contents = files.map { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
+            if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
+                let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
+                let key = cache.key(forContents: contents)
+                switch cache.load(key: key, sources: files) {
+                case .success(var lists):
+                    let engine = try compile(&lists)
+                    return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
+                case .failure(let miss):
+                    missed = (cache, key, miss)
+                }
+            }
+        }
+        var lists = try parse(files)
+        var origin = RulesLoad.Origin.compiled
+        if let missed {
+            do {
+                let size = try missed.cache.store(lists, key: missed.key)
+                origin = .compiledAndCached(missed.cache.path(forKey: missed.key), bytes: size, miss: missed.miss)
+            } catch {
+                printError("warning: the compiled rules could not be kept in \(missed.cache.directory) (\(error.localizedDescription)); the next start compiles them again")
+            }
+        }
+        return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
+    }
+
+    /// `load(files:dataDirectory:)` for a command: errors are printed, exit status 1.
+    static func loadOrExit(files: [String], dataDirectory: String?) throws -> RulesLoad {
+        do {
+            return try load(files: files, dataDirectory: dataDirectory)
+        } catch {
+            for message in error.messages { printError(message) }
+            throw ExitCode(1)
+        }
+    }
+
+    /// Each file read and validated; every list's errors are gathered.
+    private static func parse(_ files: [String]) throws(RuleListsError) -> [RuleList] {
         var lists: [RuleList] = []
         var errors: [String] = []
         for file in files {
@@ -44,6 +86,11 @@ struct RuleSelection: ParsableArguments {
             if let list = parsed.list { lists.append(list) }
         }
         guard errors.isEmpty else { throw RuleListsError(messages: errors + ["error: rule lists with errors cannot be used; `limot rules check` lists every problem"]) }
+        return lists
+    }
+
+    /// The engine for `lists`, which are emptied: only the engine stays in memory.
+    private static func compile(_ lists: inout [RuleList]) throws(RuleListsError) -> ContentRuleEngine {
         do {
             let engine = try ContentRuleEngine(lists: lists)
             lists = []
@@ -51,16 +98,6 @@ struct RuleSelection: ParsableArguments {
             return engine
         } catch {
             throw RuleListsError(messages: ["error: \(error)"])
-        }
-    }
-
-    /// `engine(files:)` for a command: errors are printed, exit status 1.
-    static func engineOrExit(files: [String]) throws -> ContentRuleEngine {
-        do {
-            return try engine(files: files)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(1)
         }
     }
 }

@@ -27,7 +27,8 @@ struct RulesCompile: ParsableCommand {
         let before = ResidentMemory.current() ?? 0
         var selection = RuleSelection()
         selection.paths = paths
-        let engine = try ActiveRuleLists(selection: selection, store: store).engine()
+        let load = try ActiveRuleLists(selection: selection, store: store).load()
+        let engine = load.engine
         let after = ResidentMemory.current() ?? 0
         let stats = engine.statistics
         let memory = Double(max(0, after - before)) / 1_048_576
@@ -36,6 +37,7 @@ struct RulesCompile: ParsableCommand {
         }
         print("compiled \(stats.rules) rules from \(stats.lists) list\(stats.lists == 1 ? "" : "s") in \(String(format: "%.3f", stats.compileSeconds)) s, \(String(format: "%.1f", memory)) MiB")
         for (action, count) in byAction { print("  \(action.padding(toLength: 24, withPad: " ", startingAt: 0)) \(count)") }
+        print(load.summary)
         print("matching:")
         print("  host index               \(stats.hostIndexedRules) (\(stats.nativeHostRules) by the host alone)")
         print("  word index               \(stats.wordIndexedRules)")

@@ -72,7 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
         let ruleLists = try ActiveRuleLists(selection: rules, store: store)
-        let engine = try ruleLists.engine()
+        let rulesLoad = try ruleLists.load()
+        let engine = rulesLoad.engine
         let subscriptions = ruleLists.subscriptions
         let stylesheets = try StylesheetLoader.load()
         guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
@@ -101,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "limot")
+        logger.info("\(rulesLoad.summary)")
         if allowRemote, !ProxyConfiguration.isLoopback(bind) {
             logger.warning("listening on \(bind): anyone who can reach this address can use the proxy")
         }
@@ -115,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if !offline { group.addTask { await refresher.run() } }
                 try await server.run { boundPort in
                     let mode = offline ? " offline (from the cache only)" : ""
-                    let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules, theme \(theme.rawValue); Ctrl-C stops\n"
+                    let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules (\(rulesLoad.shortSummary)), theme \(theme.rawValue); Ctrl-C stops\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
                 group.cancelAll()

@@ -76,7 +76,7 @@ struct SubscriptionRefresher: Sendable {
     private func swapEngine() {
         do {
             let files = try lists.files()
-            let engine = try RuleSelection.engine(files: files)
+            let engine = try lists.engine(files: files)
             slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: RuleSelection.fingerprint(of: files)))
             logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
         } catch {

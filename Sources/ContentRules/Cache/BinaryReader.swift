@@ -1,0 +1,86 @@
+/// Reads what `BinaryWriter` wrote, checking every read against the end of
+/// the buffer: a damaged or foreign cache file throws `Damaged`, it never
+/// reads out of bounds or traps.
+struct BinaryReader {
+    /// The bytes do not hold what the format says; `offset` is where reading stopped.
+    struct Damaged: Error, Sendable, CustomStringConvertible {
+        var offset: Int
+        var reason: String
+        var description: String { "at byte \(offset): \(reason)" }
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var offset: Int
+
+    /// Reads `bytes`, which must stay valid while the reader is used.
+    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    private mutating func take(_ count: Int) throws(Damaged) -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= bytes.count - offset else {
+            throw Damaged(offset: offset, reason: "\(count) bytes wanted, \(bytes.count - offset) left")
+        }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    mutating func read<Value: FixedWidthInteger>(_: Value.Type = Value.self) throws(Damaged) -> Value {
+        let raw = try take(MemoryLayout<Value>.size)
+        var value = Value.zero
+        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: raw) }
+        return Value(littleEndian: value)
+    }
+
+    /// A LEB128 count, at most `limit` (no count in the file may exceed the bytes left to hold it).
+    mutating func readVarint(limit: Int = Int(Int32.max)) throws(Damaged) -> Int {
+        let start = offset
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte: UInt8 = try read()
+            value |= UInt64(byte & 0x7f) << shift
+            if byte < 0x80 { break }
+            shift += 7
+            guard shift < 35 else { throw Damaged(offset: start, reason: "a number runs on") }
+        }
+        guard value <= UInt64(limit) else { throw Damaged(offset: start, reason: "\(value) exceeds \(limit)") }
+        return Int(value)
+    }
+
+    /// A count of items that take at least one byte each.
+    mutating func readCount() throws(Damaged) -> Int {
+        try readVarint(limit: bytes.count - offset)
+    }
+
+    mutating func readBytes(_ count: Int) throws(Damaged) -> UnsafeRawBufferPointer {
+        try take(count)
+    }
+
+    mutating func readString() throws(Damaged) -> String {
+        let raw = try take(try readCount())
+        guard let text = String(validating: raw, as: UTF8.self) else {
+            throw Damaged(offset: offset - raw.count, reason: "a string is not UTF-8")
+        }
+        return text
+    }
+
+    mutating func readOptionalString() throws(Damaged) -> String? {
+        switch try read(UInt8.self) {
+        case 0: return nil
+        case 1: return try readString()
+        case let flag: throw Damaged(offset: offset - 1, reason: "optional flag \(flag)")
+        }
+    }
+
+    mutating func readStrings() throws(Damaged) -> [String] {
+        let count = try readCount()
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for _ in 0..<count { texts.append(try readString()) }
+        return texts
+    }
+}

@@ -1,0 +1,52 @@
+/// Appends little-endian integers and length-prefixed strings to a byte
+/// buffer: the writing half of the compiled rule cache's format
+/// (`BinaryReader` reads it back).
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    mutating func write<Value: FixedWidthInteger>(_ value: Value) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// A count or small number in as few bytes as it needs (LEB128): most
+    /// numbers in a rule list (indexes, lines, lengths) fit in one to three.
+    mutating func writeVarint(_ value: Int) {
+        precondition(value >= 0, "varints are counts")
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            writeVarint(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func write(_ raw: some Sequence<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+
+    mutating func write(optional text: String?) {
+        write(UInt8(text == nil ? 0 : 1))
+        if let text { write(text) }
+    }
+
+    mutating func write(_ texts: [String]) {
+        writeVarint(texts.count)
+        for text in texts { write(text) }
+    }
+}

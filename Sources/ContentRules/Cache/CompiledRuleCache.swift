@@ -1,0 +1,162 @@
+import Foundation
+
+/// Compiled rule lists kept in a folder of the data directory (as WebKit's
+/// `WKContentRuleListStore` keeps them), so that a start with large lists
+/// neither converts AdBlock lists nor parses JSON again.
+///
+/// One file per selection of lists, named by its key: a SHA-256 over the
+/// cache format, limot's version and each list's bytes in order (not its
+/// path, so moving a list keeps its cache). A file is trusted only when its
+/// magic, format, version, key, length and payload checksum all verify;
+/// anything else is reported as `Miss.damaged` or `Miss.stale`, and the
+/// caller compiles again and `store`s over it. Files are written to a
+/// temporary name and renamed, so a reader never sees half of one.
+///
+/// File layout (integers little-endian): magic `LIMOTRUL`, format `UInt32`,
+/// limot's version (LEB128 length + UTF-8), key (32 bytes), payload length
+/// `UInt64`, payload SHA-256 (32 bytes), payload (`RuleListCoding`).
+public struct CompiledRuleCache: Sendable {
+    /// Changes whenever the payload's layout or meaning changes.
+    static let formatVersion: UInt32 = 1
+    static let magic = Array("LIMOTRUL".utf8)
+    static let fileExtension = "limotrules"
+    /// Selections kept at most; the least recently written go first.
+    static let filesKept = 8
+
+    /// Why the cache had nothing to use: said in the log, never an error.
+    public enum Miss: Error, Sendable, Equatable, CustomStringConvertible {
+        case absent
+        /// Written by another limot version or format (compiled again and replaced).
+        case stale(String)
+        /// Unreadable, truncated, foreign or corrupt (compiled again and replaced).
+        case damaged(String)
+
+        public var description: String {
+            switch self {
+            case .absent: return "no cache file"
+            case .stale(let reason): return "stale cache file (\(reason))"
+            case .damaged(let reason): return "damaged cache file (\(reason))"
+            }
+        }
+    }
+
+    /// The folder the files live in.
+    public let directory: String
+    /// limot's version: part of every key, so an upgrade compiles again.
+    public let toolVersion: String
+
+    public init(directory: String, toolVersion: String) {
+        self.directory = directory
+        self.toolVersion = toolVersion
+    }
+
+    /// The key of a selection: the lists' bytes, in order.
+    public func key(forContents contents: [[UInt8]]) -> [UInt8] {
+        var writer = BinaryWriter(capacity: contents.reduce(64) { $0 + $1.count + 8 })
+        writer.write(Self.magic)
+        writer.write(Self.formatVersion)
+        writer.write(toolVersion)
+        writer.writeVarint(contents.count)
+        for bytes in contents {
+            writer.write(UInt64(bytes.count))
+            writer.write(bytes)
+        }
+        return SHA256Digest.of(writer.bytes)
+    }
+
+    /// The file that holds, or will hold, the selection with `key`.
+    public func path(forKey key: [UInt8]) -> String {
+        let name = key.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return directory + "/" + name + "." + Self.fileExtension
+    }
+
+    /// The lists stored under `key`, with `sources` as their sources (the
+    /// paths they have now), or why there are none.
+    public func load(key: [UInt8], sources: [String]) -> Result<[RuleList], Miss> {
+        let path = path(forKey: key)
+        guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.damaged("cannot be read")) }
+        let decoded = data.withUnsafeBytes { bytes in
+            Result { () throws(Miss) in try decode(bytes, key: key) }
+        }
+        return decoded.flatMap { lists in
+            guard lists.count == sources.count else {
+                return .failure(.damaged("\(lists.count) lists for \(sources.count) files"))
+            }
+            return .success(zip(lists, sources).map { list, source in
+                var list = list
+                list.source = source
+                return list
+            })
+        }
+    }
+
+    /// Writes `lists` under `key`, replacing any file there, and removes the
+    /// oldest files beyond `filesKept`. Returns the file's size in bytes.
+    @discardableResult
+    public func store(_ lists: [RuleList], key: [UInt8]) throws -> Int {
+        var payload = BinaryWriter()
+        RuleListCoding.encode(lists, into: &payload)
+        var file = BinaryWriter(capacity: payload.bytes.count + 128)
+        file.write(Self.magic)
+        file.write(Self.formatVersion)
+        file.write(toolVersion)
+        file.write(key)
+        file.write(UInt64(payload.bytes.count))
+        file.write(SHA256Digest.of(payload.bytes))
+        file.write(payload.bytes)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(file.bytes).write(to: URL(fileURLWithPath: path(forKey: key)), options: .atomic)
+        removeOldFiles()
+        return file.bytes.count
+    }
+
+    /// Checks the header and checksum, then decodes the payload.
+    func decode(_ bytes: UnsafeRawBufferPointer, key: [UInt8]) throws(Miss) -> [RuleList] {
+        var reader = BinaryReader(bytes)
+        do {
+            guard Array(try reader.readBytes(Self.magic.count)) == Self.magic else { throw Miss.damaged("not a limot rule cache") }
+            let format: UInt32 = try reader.read()
+            guard format == Self.formatVersion else { throw Miss.stale("format \(format), this limot writes \(Self.formatVersion)") }
+            let version = try reader.readString()
+            guard version == toolVersion else { throw Miss.stale("written by limot \(version), this is \(toolVersion)") }
+            guard Array(try reader.readBytes(key.count)) == key else { throw Miss.damaged("made for other lists") }
+            let length: UInt64 = try reader.read()
+            let checksum = Array(try reader.readBytes(SHA256Digest.byteCount))
+            guard length == UInt64(bytes.count - reader.offset) else {
+                throw Miss.damaged("payload of \(bytes.count - reader.offset) bytes, header says \(length)")
+            }
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
+            guard SHA256Digest.of(payload) == checksum else { throw Miss.damaged("checksum does not match") }
+            var payloadReader = BinaryReader(payload)
+            let lists = try RuleListCoding.decode(from: &payloadReader)
+            guard payloadReader.isAtEnd else { throw Miss.damaged("bytes after the last list") }
+            return lists
+        } catch let damaged as BinaryReader.Damaged {
+            throw Miss.damaged(damaged.description)
+        } catch let miss as Miss {
+            throw miss
+        } catch {
+            throw Miss.damaged("\(error)")
+        }
+    }
+
+    /// Keeps the `filesKept` most recently written files.
+    private func removeOldFiles() {
+        let manager = FileManager.default
+        let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix("." + Self.fileExtension) }
+        guard names.count > Self.filesKept else { return }
+        let dated = names.map { name in
+            (name, ((try? manager.attributesOfItem(atPath: directory + "/" + name))?[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (name, _) in dated.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.filesKept) {
+            try? manager.removeItem(atPath: directory + "/" + name)
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,171 @@
+import FixtureSupport
+import Foundation
+import Testing
+@testable import ContentRules
+
+/// The compiled rule cache: EasyList and EasyPrivacy read back from a cache
+/// file decide exactly as when compiled from the lists, and a file that does
+/// not verify (damaged, foreign, another version or selection) is never used.
+@Suite("Compiled rule cache")
+struct CompiledRuleCacheTests {
+    private static let names = ["easylist.txt", "easyprivacy.txt"]
+
+    /// The two lists as `limot serve --rules` loads them: one list per file.
+    private static let loaded = Result { () throws -> (lists: [RuleList], contents: [[UInt8]]) in
+        let files = try names.map { try SharedData.file($0).path }
+        let lists = try files.map { file in
+            guard let list = RuleFileLoader.load(file).list else { throw Unreadable(path: file) }
+            return list
+        }
+        return (lists, try names.map { try SharedData.bytes($0) })
+    }
+
+    private struct Unreadable: Error { var path: String }
+
+    /// A fresh folder for one test's cache files, removed by `body`'s end.
+    private func withCache<T>(version: String = "1.0", _ body: (CompiledRuleCache) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limot-rule-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(CompiledRuleCache(directory: folder.path, toolVersion: version))
+    }
+
+    @Test("EasyList + EasyPrivacy from the cache decide as compiled from the lists, over the whole request corpus")
+    func cachedDecisionsEqualFresh() throws {
+        let (lists, contents) = try Self.loaded.get()
+        let sources = lists.map(\.source)
+        let cachedLists = try withCache { cache in
+            let key = cache.key(forContents: contents)
+            try cache.store(lists, key: key)
+            return try cache.load(key: key, sources: sources).get()
+        }
+        #expect(cachedLists.map(\.source) == sources)
+        #expect(cachedLists.map(\.declaredRuleCount) == lists.map(\.declaredRuleCount))
+        for (cached, fresh) in zip(cachedLists, lists) { #expect(cached.rules == fresh.rules) }
+
+        let fresh = try ContentRuleEngine(lists: lists)
+        let cached = try ContentRuleEngine(lists: cachedLists)
+        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.file("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
+        var compared = 0, blocked = 0, hidden = 0
+        for entry in corpus {
+            let source = (entry["sourceUrl"] as? String) ?? ""
+            let page = source == "http://" || source == "https://" ? "" : source
+            guard let url = entry["url"] as? String, let type = entry["type"] as? String,
+                let request = try? ResourceRequest(url: url, type: type, page: page, frame: nil, method: nil)
+            else { continue }
+            let expected = fresh.decide(request), actual = cached.decide(request)
+            #expect(actual.actions == expected.actions, "\(url) \(type)")
+            #expect(actual.decidingRules == expected.decidingRules, "\(url) \(type)")
+            #expect(actual.hiddenSelectors == expected.hiddenSelectors, "\(url) \(type)")
+            compared += 1
+            if expected.isBlocked { blocked += 1 }
+            if !expected.hiddenSelectors.isEmpty { hidden += 1 }
+        }
+        #expect(compared > 8_000)
+        #expect(blocked > 1_000, "the lists block many of the corpus's requests, or the comparison proves little")
+        #expect(hidden > 100)
+    }
+
+    @Test("a truncated, bit-flipped or foreign file is reported damaged, never used")
+    func damagedFiles() throws {
+        let (lists, contents) = try Self.loaded.get()
+        try withCache { cache in
+            let key = cache.key(forContents: contents)
+            try cache.store(lists, key: key)
+            let path = cache.path(forKey: key)
+            let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            var damaged: [[UInt8]] = [[], Array(good.prefix(7)), Array(good.prefix(60)), Array(good.dropLast()), good + [0],
+                                      Array("[{\"trigger\":{\"url-filter\":\".*\"},\"action\":{\"type\":\"block\"}}]".utf8)]
+            // One flipped bit in the magic, the key, the length, the checksum and the payload's start, middle and end.
+            for offset in [0, 30, 50, 60, 120, good.count / 2, good.count - 1] {
+                var flipped = good
+                flipped[offset] ^= 0x10
+                damaged.append(flipped)
+            }
+            for bytes in damaged {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let result = cache.load(key: key, sources: lists.map(\.source))
+                guard case .failure(.damaged) = result else {
+                    Issue.record("a damaged file of \(bytes.count) bytes was not reported damaged: \(result)")
+                    continue
+                }
+            }
+        }
+    }
+
+    @Test("payloads that pass no checksum decode to an error, never out of bounds (every truncation of a small list)")
+    func truncatedPayloads() throws {
+        let list = try #require(RuleListParser.parse(Array(Self.variedRules.utf8), source: "varied.json").list)
+        var writer = BinaryWriter()
+        RuleListCoding.encode([list], into: &writer)
+        let payload = writer.bytes
+        for length in 0..<payload.count {
+            let prefix = Array(payload.prefix(length))
+            let decoded = prefix.withUnsafeBytes { bytes in
+                var reader = BinaryReader(bytes)
+                return Result { () throws(BinaryReader.Damaged) in try RuleListCoding.decode(from: &reader) }
+            }
+            if case .success = decoded { Issue.record("a payload cut at \(length) of \(payload.count) bytes decoded") }
+        }
+        let whole = payload.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            return Result { () throws(BinaryReader.Damaged) in try RuleListCoding.decode(from: &reader) }
+        }
+        #expect(try whole.get().first?.rules == list.rules, "every kind of trigger and action reads back as written")
+    }
+
+    @Test("another limot version, another format or other lists are stale or absent, not used")
+    func otherVersionsAndSelections() throws {
+        let (lists, contents) = try Self.loaded.get()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limot-rule-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = CompiledRuleCache(directory: folder.path, toolVersion: "0.9")
+        let current = CompiledRuleCache(directory: folder.path, toolVersion: "1.0")
+        #expect(old.key(forContents: contents) != current.key(forContents: contents), "the version is part of the key")
+        var changed = contents
+        changed[1][100] ^= 1
+        #expect(current.key(forContents: changed) != current.key(forContents: contents), "one byte of a list changes the key")
+        #expect(current.key(forContents: contents.reversed()) != current.key(forContents: contents), "the order of the lists is part of the key")
+
+        // An old version's file at this version's name (as if copied over) is stale.
+        let key = current.key(forContents: contents)
+        try old.store(lists, key: key)
+        guard case .failure(.stale) = current.load(key: key, sources: lists.map(\.source)) else {
+            Issue.record("a file written by another version was used")
+            return
+        }
+        guard case .failure(.absent) = current.load(key: current.key(forContents: changed), sources: lists.map(\.source)) else {
+            Issue.record("a changed list found a cache file")
+            return
+        }
+        // Replaced by this version's file, it is used.
+        try current.store(lists, key: key)
+        #expect(try current.load(key: key, sources: ["a", "b"]).get().map(\.source) == ["a", "b"], "lists take the paths they have now")
+        guard case .failure(.damaged) = current.load(key: key, sources: ["only one"]) else {
+            Issue.record("a file for two lists was used for one")
+            return
+        }
+    }
+
+    /// Every action and trigger field the format writes.
+    private static let variedRules = """
+        [
+          {"trigger": {"url-filter": "ads", "url-filter-is-case-sensitive": true, "resource-type": ["image", "script"],
+                       "load-type": ["third-party"], "load-context": ["child-frame"], "request-method": "post",
+                       "if-domain": ["*example.org", "news.example"]}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": ".*", "unless-top-url": ["^https://a\\\\.example/"], "top-url-filter-is-case-sensitive": true},
+           "action": {"type": "css-display-none", "selector": ".ad, #banner"}},
+          {"trigger": {"url-filter": "x", "if-frame-url": ["frame"], "frame-url-filter-is-case-sensitive": true}, "action": {"type": "block-cookies"}},
+          {"trigger": {"url-filter": "y"}, "action": {"type": "ignore-previous-rules"}},
+          {"trigger": {"url-filter": "^http:"}, "action": {"type": "make-https"}},
+          {"trigger": {"url-filter": "n"}, "action": {"type": "notify", "notification": "شنیده شد"}},
+          {"trigger": {"url-filter": "r1"}, "action": {"type": "redirect", "redirect": {"url": "https://example.org/"}}},
+          {"trigger": {"url-filter": "r2"}, "action": {"type": "redirect", "redirect": {"extension-path": "/a.js"}}},
+          {"trigger": {"url-filter": "(r3)"}, "action": {"type": "redirect", "redirect": {"regex-substitution": "\\\\1"}}},
+          {"trigger": {"url-filter": "r4"}, "action": {"type": "redirect", "redirect": {"transform": {"host": "h.example", "port": "8080",
+            "query-transform": {"remove-parameters": ["utm"], "add-or-replace-parameters": [{"key": "k", "value": "v", "replace-only": true}]}}}}},
+          {"trigger": {"url-filter": "m"}, "action": {"type": "modify-headers", "priority": 3,
+            "request-headers": [{"operation": "set", "header": "X-A", "value": "1"}], "response-headers": [{"operation": "remove", "header": "X-B"}]}},
+          {"trigger": {"url-filter": "z"}, "action": {"type": "ignore-following-rules"}}
+        ]
+        """
+}
