@@ -14,11 +14,15 @@ public final class ContentRuleEngine: Sendable {
         public let source: String
         public let rules: [Rule]
         let locations: ActionLocations
-        /// Selectors of the list's global stylesheet (css-display-none rules
-        /// that apply everywhere), applied to documents unless an
-        /// `ignore-previous-rules` applied to the load.
+        /// Selectors of the list's global stylesheet, applied to documents
+        /// unless an `ignore-previous-rules` of the list applied to the load.
+        /// As WebKit's `compileGlobalDisplayNoneStyleSheet`: the
+        /// css-display-none rules whose url-filter matches everything, with
+        /// no other trigger field, before the list's first ignore rule. They
+        /// are not among any load's actions.
         public let globalSelectors: [String]
-        let firstGlobalRule: Int32
+        /// The rules behind `globalSelectors` (positions in `rules`), in order.
+        public let globalRules: [Int]
     }
 
     public let lists: [List]
