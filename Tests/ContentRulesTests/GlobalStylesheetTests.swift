@@ -11,7 +11,7 @@ struct GlobalStylesheetTests {
         [{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".a"}},
          {"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".b"}},
          {"trigger":{"url-filter":".*","load-type":["third-party"]},"action":{"type":"css-display-none","selector":".c"}},
-         {"trigger":{"url-filter":"x"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"/ads/"},"action":{"type":"block"}},
          {"trigger":{"url-filter":"/keep/"},"action":{"type":"ignore-previous-rules"}},
          {"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".d"}}]
         """
