@@ -13,7 +13,10 @@ One run measures, on the requests of requests-adblock-rust-matching-test.json (8
 * limot: the release binary's ``rules match --stats`` over the same requests written as JSON
   Lines (its own per-decision median/p99/max of a first and a second pass), and
   ``rules compile -o summary.json`` for compile time and memory, on the three
-  WKContentRuleList files;
+  WKContentRuleList files; and end to end, the wall time of a whole ``rules match`` process
+  (start, loading and compiling the lists, reading, deciding and printing every request; the
+  fastest of ``--match-runs``) per request, also less the wall time of the fastest whole
+  ``rules compile`` process (the same start and load), with the size of its output;
 * WebKit (optional): the compile time of the same three files by WebKitGTK, through
   ``webkit_oracle.py compile-time`` beside this script, when ``/usr/bin/python3`` can load
   ``gi.require_version("WebKit2", "4.1")``.
@@ -238,7 +241,26 @@ def locate_limot(given: str | None, build: bool) -> Path:
     return path
 
 
-def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, compile_runs: int) -> dict:
+def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, workdir: Path, runs: int) -> dict:
+    """The fastest of `runs` whole `rules match` processes, output written to a file."""
+    walls = []
+    output_bytes = 0
+    for run in range(runs):
+        output_path = workdir / f"match-{run}.jsonl"
+        with output_path.open("wb") as output:
+            start = time.perf_counter()
+            match = subprocess.run([str(limot), "rules", "match", "--requests", str(corpus), "--rules", *rule_paths],
+                                   stdout=output, stderr=subprocess.PIPE)
+            walls.append(time.perf_counter() - start)
+        if match.returncode != 0:
+            fail(f"limot rules match exited {match.returncode}:\n{match.stderr.decode()[-2000:]}")
+        output_bytes = output_path.stat().st_size
+        output_path.unlink()
+    return {"seconds": min(walls), "seconds_all": walls, "output_bytes": output_bytes}
+
+
+def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, compile_runs: int,
+                  match_runs: int) -> dict:
     rule_paths = [str(data / name) for name in RULE_FILES]
     corpus = workdir / "requests.jsonl"
     with corpus.open("w", encoding="utf-8") as out:
@@ -276,6 +298,7 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         summary["commandSeconds"] = command_seconds
         compiles.append(summary)
     best = min(compiles, key=lambda summary: summary["compileSeconds"])
+    end_to_end = measure_limot_end_to_end(limot, rule_paths, corpus, workdir, match_runs)
     return {
         "decided": cold["decided"],
         "median_us": cold["median_us"],
@@ -291,6 +314,9 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         "memory_mib": best["memoryMiB"],
         "rules": best.get("rules"),
         "blocked": blocked,
+        "end_to_end_seconds": end_to_end["seconds"],
+        "end_to_end_seconds_all": end_to_end["seconds_all"],
+        "output_bytes": end_to_end["output_bytes"],
     }
 
 
@@ -374,6 +400,14 @@ def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict
     if limot["warm_median_us"] is not None:
         print(f"  decide (second pass): limot median is {ratio(limot['warm_median_us'], adblock['warm_median_us'])} "
               f"adblock-rust's, p99 {ratio(limot['warm_p99_us'], adblock['warm_p99_us'])}")
+    requests_count = len(requests)
+    whole_us = limot["end_to_end_seconds"] / requests_count * 1e6
+    beyond_us = (limot["end_to_end_seconds"] - limot["command_seconds"]) / requests_count * 1e6
+    print(f"  end to end: a whole `rules match` process takes {limot['end_to_end_seconds']:.3f} s = {whole_us:.2f} µs "
+          f"a request ({ratio(whole_us, adblock['median_us'])} adblock-rust's first-pass median through Python); "
+          f"less the whole `rules compile` process ({limot['command_seconds']:.3f} s: start and load), "
+          f"{beyond_us:.2f} µs a request ({ratio(beyond_us, adblock['median_us'])}); "
+          f"output {limot['output_bytes']:,} bytes ({limot['output_bytes'] / requests_count:.0f} a request)")
     overhead = adblock["call_overhead_median_us"]
     net_median = adblock["median_us"] - overhead
     net_warm = adblock["warm_median_us"] - overhead
@@ -422,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", help="the shared data folder (default: $LIMOT_SHARED_DATA or ../../shared/data)")
     parser.add_argument("--build", action="store_true", help="(re)build the default limot binary first")
     parser.add_argument("--compile-runs", type=int, default=3, help="limot compile runs; the fastest is reported")
+    parser.add_argument("--match-runs", type=int, default=3,
+                        help="whole `rules match` runs for the end-to-end figure; the fastest is reported")
     parser.add_argument("--no-webkit", action="store_true", help="skip WebKit's compile time")
     parser.add_argument("--adblock-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -433,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
     limot_path = locate_limot(args.limot, args.build)
     requests, hostless = load_requests(data)
     with tempfile.TemporaryDirectory(prefix="limot-compare-") as workdir:
-        limot = measure_limot(limot_path, data, requests, Path(workdir), max(1, args.compile_runs))
+        limot = measure_limot(limot_path, data, requests, Path(workdir), max(1, args.compile_runs), max(1, args.match_runs))
     adblock = measure_adblock(data)
     if len(adblock["matched"]) != len(requests):
         fail(f"adblock-rust answered {len(adblock['matched'])} requests of {len(requests)}")

@@ -55,6 +55,31 @@ struct RulesCommandTests {
         #expect(result.standardError.contains("requests.jsonl:9:"))
     }
 
+    @Test("match gives a list's global stylesheet once, never on a request's line, and marks where it is off")
+    func matchGlobalStylesheet() throws {
+        let result = try LimotProcess.run(["rules", "match", "--global-stylesheets", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
+        #expect(result.status == 0)
+        try LimotProcess.expectGolden(result.standardOutput, "match-global.jsonl")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0] == ##"{"global-stylesheets":[{"list":"global-list.json","rules":[0,1],"selectors":[".ad-banner","#sponsor"]}]}"##)
+        #expect(lines.dropFirst().allSatisfy { !$0.contains(".ad-banner") && !$0.contains("#sponsor") })
+        #expect(!lines[1].contains("global-off"))
+        #expect(lines[2].hasSuffix(#","global-off":["global-list.json"]}"#), "the ignore-previous-rules of /allowed/ switches it off")
+        let plain = try LimotProcess.run(["rules", "match", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
+        #expect(plain.standardOutput.split(separator: "\n").count == 3, "without --global-stylesheets, one line a request")
+    }
+
+    @Test("explain shows the global stylesheet in its own section, or the ignore rule that switched it off")
+    func explainGlobalStylesheet() throws {
+        let applied = try LimotProcess.run(["rules", "explain", "https://news.example/", "--rules", "global-list.json"])
+        try LimotProcess.expectGolden(applied.standardOutput, "explain-global.txt")
+        #expect(applied.standardOutput.contains("global-list.json: 2 selector(s) .ad-banner,#sponsor  <- rules 0, 1"))
+        let off = try LimotProcess.run(["rules", "explain", "https://news.example/allowed/page", "--rules", "global-list.json"])
+        try LimotProcess.expectGolden(off.standardOutput, "explain-global-off.txt")
+        #expect(off.standardOutput.contains("global-list.json: switched off by ignore-previous-rules  <- rule 4 (line 6)"))
+    }
+
     @Test("match reads standard input")
     func matchStandardInput() throws {
         let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"],

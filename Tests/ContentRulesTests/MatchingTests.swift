@@ -814,6 +814,15 @@ struct MatchingTests {
             }
             for case .cssDisplayNone(let selector) in decision.actions { hidden.append(selector) }
             #expect(decision.hiddenSelectors.sorted() == hidden.sorted(), "[\(mode)] hidden selectors")
+            // What `rules match` prints is WebKit's list: the global stylesheet is not among a load's actions.
+            let printed = decision.actionSummaries.filter { $0.hasPrefix("css-display-none:") }
+                .flatMap { $0.dropFirst("css-display-none:".count).split(separator: ",") }
+            let expectedCSS = row.expected.filter { $0.hasPrefix("css(") }.flatMap { $0.dropFirst(4).dropLast().split(separator: ",") }
+            #expect(printed.sorted() == expectedCSS.sorted(), "[\(mode)] css-display-none printed by rules match")
+            if group.lists.count == 1 && !group.globalSelectors[0].isEmpty {
+                // WebKit's stylesheet count: the list's stylesheet is off exactly when it saw ignore-previous-rules.
+                #expect(decision.globalStylesheetsSwitchedOff == (stylesheets == 1 ? [] : ["testFilter"]), "[\(mode)] global stylesheet switched off")
+            }
             // The convenience flags agree with the actions.
             #expect(decision.isBlocked == row.expected.contains("block"), "[\(mode)] isBlocked")
             #expect(decision.blocksCookies == row.expected.contains("cookies"), "[\(mode)] blocksCookies")

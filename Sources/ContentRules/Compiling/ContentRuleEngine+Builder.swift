@@ -55,27 +55,29 @@ extension ContentRuleEngine {
             return patterns
         }
 
-        /// Adds the list with its global stylesheet: the universal, flag-free
-        /// css rules before any ignore rule. Returns those rules' positions.
+        /// Adds the list with its global stylesheet: the css rules that match
+        /// every URL, with no flags and no condition, before the first ignore
+        /// rule (WebKit's `compileGlobalDisplayNoneStyleSheet` takes the
+        /// actions without flags on its DFA's root, below the first
+        /// `ignore-previous-rules` location). Returns those rules' positions.
         private mutating func addList(_ input: RuleList, locations: ActionLocations, patterns: [URLFilterPattern]) -> Set<Int> {
             let firstIgnore = input.rules.indices.first {
                 input.rules[$0].action == .ignorePreviousRules || input.rules[$0].action == .ignoreFollowingRules
             }.map { locations.locationOfRule[$0] } ?? Int32.max
             var globalSelectors: [String] = []
-            var globalRules = Set<Int>()
+            var globalRules: [Int] = []
             for (position, rule) in input.rules.enumerated() {
                 guard case .cssDisplayNone(let selector) = rule.action, !rule.trigger.hasFlags,
                     locations.locationOfRule[position] < firstIgnore,
                     patterns[position].matchesEverything
                 else { continue }
                 globalSelectors.append(selector)
-                globalRules.insert(position)
+                globalRules.append(position)
             }
             statistics.globalSelectors += globalSelectors.count
-            let base = Int32(ruleList.count)
             lists.append(List(source: input.source, ruleIndexes: input.rules.map { Int32($0.index) }, ruleLines: input.rules.map { Int32($0.line ?? -1) },
-                              locations: locations, globalSelectors: globalSelectors, firstGlobalRule: base))
-            return globalRules
+                              locations: locations, globalSelectors: globalSelectors, globalRules: globalRules))
+            return Set(globalRules)
         }
 
         /// The per-rule tables: list, index, location, action and gate.

@@ -21,11 +21,21 @@ public final class ContentRuleEngine: Sendable {
         /// Each rule's source line, by position; -1 when not parsed from text.
         let ruleLines: [Int32]
         let locations: ActionLocations
-        /// Selectors of the list's global stylesheet (css-display-none rules
-        /// that apply everywhere), applied to documents unless an
-        /// `ignore-previous-rules` applied to the load.
+        /// Selectors of the list's global stylesheet, applied to documents
+        /// unless an `ignore-previous-rules` of the list applied to the load.
+        /// As WebKit's `compileGlobalDisplayNoneStyleSheet`: the
+        /// css-display-none rules whose url-filter matches everything, with
+        /// no other trigger field, before the list's first ignore rule. They
+        /// are not among any load's actions.
         public let globalSelectors: [String]
-        let firstGlobalRule: Int32
+        /// The rules behind `globalSelectors` (positions in the list), in order.
+        public let globalRules: [Int]
+
+        /// The rule at `position` in this list: its JSON index and line.
+        public func reference(_ position: Int) -> RuleReference {
+            let line = ruleLines[position]
+            return RuleReference(source: source, index: Int(ruleIndexes[position]), line: line < 0 ? nil : Int(line))
+        }
     }
 
     public let lists: [List]
@@ -210,10 +220,7 @@ public final class ContentRuleEngine: Sendable {
 
     /// A rule's list and index, from its global number.
     func reference(_ rule: Int32) -> RuleReference {
-        let list = lists[Int(ruleList[Int(rule)])]
-        let position = Int(ruleIndexInList[Int(rule)])
-        let line = list.ruleLines[position]
-        return RuleReference(source: list.source, index: Int(list.ruleIndexes[position]), line: line < 0 ? nil : Int(line))
+        lists[Int(ruleList[Int(rule)])].reference(Int(ruleIndexInList[Int(rule)]))
     }
 }
 

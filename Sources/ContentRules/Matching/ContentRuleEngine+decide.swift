@@ -13,10 +13,9 @@ extension ContentRuleEngine {
             method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
             schemes: [])
         return Self.withBytes(request.url.serialization) { urlBuffer in
-            // WebKit never applies content rules to data: URLs.
+            // WebKit never applies content rules to data: URLs, nor a global stylesheet.
             if Self.hasScheme("data", urlBuffer) {
-                return Decision(engine: self, applied: [], ignoreOutcome: .init(discarded: [], ignoredByRule: [:], stoppedByRule: [:], globalLists: []),
-                                isDocument: isDocument)
+                return Decision(engine: self, applied: [], isDocument: false)
             }
             flags.schemes = SchemeTest.passed(by: urlBuffer)
             let facts = LoadFacts(isDocument: isDocument,
@@ -127,7 +126,7 @@ extension ContentRuleEngine {
             // The common case: no ignore rule, so every rule applies and every global stylesheet too.
             return Decision(engine: self, applied: unique, plainBlock: plainBlock, isDocument: isDocument, isUpgradable: facts.isUpgradable)
         }
-        let (applied, outcome) = applyIgnoreRules(unique, isDocument: isDocument)
+        let (applied, outcome) = applyIgnoreRules(unique)
         return Decision(engine: self, applied: applied, ignoreOutcome: outcome, plainBlock: plainBlock, isDocument: isDocument,
                         isUpgradable: facts.isUpgradable)
     }
@@ -152,13 +151,12 @@ extension ContentRuleEngine {
     }
 
     /// Applies each list's ignore rules to its matched rules (sorted, unique).
-    private func applyIgnoreRules(_ unique: [Int32], isDocument: Bool) -> (applied: [Int32], outcome: Decision.IgnoreOutcome) {
+    private func applyIgnoreRules(_ unique: [Int32]) -> (applied: [Int32], outcome: Decision.IgnoreOutcome) {
         let meta = UnsafeBufferPointer(ruleMeta)
         var applied: [Int32] = []
         var discarded: [Int32] = []
         var ignoredBy: [Int32: Int32] = [:]
         var stoppedBy: [Int32: Int32] = [:]
-        var globalLists: [Int32] = []
         var start = 0
         for listNumber in 0..<Int32(lists.count) {
             var end = start
@@ -173,13 +171,11 @@ extension ContentRuleEngine {
                 ignoredBy[listNumber] = segment[last]
                 discarded += segment[..<last]
                 segment = segment[(last + 1)...]
-            } else if isDocument && !lists[Int(listNumber)].globalSelectors.isEmpty {
-                globalLists.append(listNumber)
             }
             applied += segment
             start = end
         }
-        return (applied, Decision.IgnoreOutcome(discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy, globalLists: globalLists))
+        return (applied, Decision.IgnoreOutcome(discarded: discarded, ignoredByRule: ignoredBy, stoppedByRule: stoppedBy))
     }
 }
 

@@ -1,35 +1,49 @@
 import LimotJSON
 
 extension Decision {
-    /// The `actions` strings of a `rules match` output line.
+    /// The `actions` strings of a `rules match` output line: the load's own
+    /// actions, as WebKit reports them (no global stylesheet), with the
+    /// css-display-none selectors joined into one.
     public var actionSummaries: [String] {
-        var summaries = actions.filter { if case .cssDisplayNone = $0 { return false } else { return true } }.map(\.summary)
-        let selectors = hiddenSelectors
+        var summaries: [String] = []
+        var selectors: [String] = []
+        for action in actions {
+            if case .cssDisplayNone(let selector) = action { selectors.append(selector) } else { summaries.append(action.summary) }
+        }
         if !selectors.isEmpty { summaries.append("css-display-none:" + selectors.joined(separator: ",")) }
         return summaries
     }
 
-    /// One line of JSON for `limot rules match`: the URL, the actions, and
-    /// the rules that decided them (list and index).
-    public func jsonLine(url: String) -> String {
-        var writer = JSONWriter()
+    /// Writes the `rules match` line: the URL, whether it is blocked, the
+    /// load's own actions, the rules that decided them (their numbers in
+    /// each list, by list), and the lists whose global stylesheet an
+    /// ignore-previous-rules switched off (`global-off`, only when there is one).
+    func writeJSONLine(url: String, into writer: inout JSONWriter) {
+        let applied = self.applied
         writer.object { writer in
             writer.member("url") { $0.string(url) }
             writer.member("blocked") { $0.raw(isBlocked ? "true" : "false") }
             writer.member("actions") { writer in writer.array(actionSummaries) { $0.string($1) } }
             writer.member("rules") { writer in
-                writer.array(applied) { writer, rule in
-                    let reference = engine.reference(rule)
-                    let action = engine.lists[Int(engine.ruleList[Int(rule)])].locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
-                    writer.object { writer in
-                        writer.member("list") { $0.string(reference.source) }
-                        writer.member("rule") { $0.raw(String(reference.index)) }
-                        writer.member("action") { $0.string(action.typeName) }
+                writer.object { writer in
+                    var start = applied.startIndex
+                    while start < applied.endIndex {
+                        let list = engine.ruleList[Int(applied[start])]
+                        var end = start + 1
+                        while end < applied.endIndex, engine.ruleList[Int(applied[end])] == list { end += 1 }
+                        let ruleIndexes = engine.lists[Int(list)].ruleIndexes
+                        writer.member(engine.lists[Int(list)].source) { writer in
+                            writer.array(applied[start..<end]) { $0.raw(String(ruleIndexes[Int(engine.ruleIndexInList[Int($1)])])) }
+                        }
+                        start = end
                     }
                 }
             }
+            let switchedOff = globalStylesheetsSwitchedOff
+            if !switchedOff.isEmpty {
+                writer.member("global-off") { writer in writer.array(switchedOff) { $0.string($1) } }
+            }
         }
-        return writer.text
     }
 
     /// A readable account for `limot rules explain`. More than
@@ -38,10 +52,12 @@ extension Decision {
     public func explanation(listAll: Bool = false, cosmeticLimit: Int = 6) -> String {
         var lines: [String] = []
         let verdict: String
+        let stylesheets = globalStylesheets
+        let getsStylesheet = stylesheets.contains { $0.switchedOffBy == nil }
         if isBlocked {
             verdict = "blocked"
-        } else if actions.isEmpty && hiddenSelectors.isEmpty {
-            verdict = "allowed (no rule applies)"
+        } else if actions.isEmpty {
+            verdict = getsStylesheet ? "allowed, with the global stylesheet only" : "allowed (no rule applies)"
         } else {
             verdict = "allowed, with " + actionSummaries.map { $0.split(separator: ":").first.map(String.init) ?? $0 }.joined(separator: ", ")
         }
@@ -61,9 +77,6 @@ extension Decision {
                 let shown = rules.prefix(8).joined(separator: ", ") + (rules.count > 8 ? ", …" : "")
                 lines.append("  css-display-none: \(cosmetic.count) selector groups  <- rules \(shown) (--all lists them)")
             }
-            if !outcome.globalSelectors.isEmpty {
-                lines.append("  css-display-none: \(outcome.globalSelectors.count) selector(s) of the list's global stylesheet")
-            }
             if let ignoredBy = outcome.ignoredBy {
                 let overridden = outcome.overridden.map { "rule \($0.index)" }
                 let detail = overridden.isEmpty ? "nothing earlier matched" : "discarded " + overridden.joined(separator: ", ")
@@ -72,6 +85,21 @@ extension Decision {
             if let stoppedBy = outcome.stoppedBy {
                 let cut = outcome.cutOff.map { "rule \($0.index)" }
                 lines.append("  ignore-following-rules  <- rule \(stoppedBy.index): " + (cut.isEmpty ? "no later rule matched" : "discarded " + cut.joined(separator: ", ")))
+            }
+        }
+        if !stylesheets.isEmpty {
+            lines.append("")
+            lines.append("global stylesheets (css-display-none on every document, not among a load's actions)")
+            for stylesheet in stylesheets {
+                let rules = stylesheet.rules.map { "\($0.index)" }
+                let who = "rule" + (rules.count == 1 ? " " : "s ") + rules.prefix(8).joined(separator: ", ") + (rules.count > 8 ? ", …" : "")
+                if let off = stylesheet.switchedOffBy {
+                    lines.append("  \(stylesheet.source): switched off by ignore-previous-rules  <- rule \(off.index)\(off.line.map { " (line \($0))" } ?? "")")
+                } else {
+                    let shown = stylesheet.selectors.joined(separator: ",")
+                    let text = listAll || shown.count <= 60 ? shown : String(shown.prefix(57)) + "..."
+                    lines.append("  \(stylesheet.source): \(stylesheet.selectors.count) selector(s) \(text)  <- \(who)")
+                }
             }
         }
         return lines.joined(separator: "\n")

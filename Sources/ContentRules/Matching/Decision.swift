@@ -22,8 +22,17 @@ public struct Decision: Sendable {
         public var stoppedBy: RuleReference?
         /// Rules that matched after `stoppedBy` and were discarded.
         public var cutOff: [RuleReference]
-        /// Whether the list's global stylesheet applies (documents, no ignore-previous-rules).
-        public var globalSelectors: [String]
+    }
+
+    /// One list's global stylesheet as it stands for this load.
+    public struct GlobalStylesheet: Sendable {
+        public var source: String
+        public var selectors: [String]
+        /// The css-display-none rules behind `selectors`.
+        public var rules: [RuleReference]
+        /// The `ignore-previous-rules` that switched the stylesheet off for
+        /// this load; nil when it applies.
+        public var switchedOffBy: RuleReference?
     }
 
     let engine: ContentRuleEngine
@@ -45,12 +54,11 @@ public struct Decision: Sendable {
         var discarded: [Int32]
         var ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
         var stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
-        /// The lists whose global stylesheet still applies.
-        var globalLists: [Int32]
     }
     private let ignoreOutcome: IgnoreOutcome?
 
-    /// Whether the request was a document (global stylesheets apply).
+    /// Whether the load is a document the rules apply to (a data: URL is
+    /// not), which gets the lists' global stylesheets.
     public let isDocument: Bool
 
     /// Made whole in one go (no field set afterwards), so that returning it
@@ -66,12 +74,57 @@ public struct Decision: Sendable {
         self.isUpgradable = isUpgradable
     }
 
+    /// Names what the `rules match` line says besides the URL, for
+    /// `MatchLineWriter`'s memo: the surviving specific rules and the plain
+    /// block's exclusions. Nil when an ignore rule applied (few loads), which
+    /// the writer does not memoise.
+    var reportKey: [Int32]? {
+        guard ignoreOutcome == nil else { return nil }
+        guard let plainBlock else { return specificApplied }
+        return specificApplied + [-1] + plainBlock.excluded
+    }
+
     private var specificDiscarded: [Int32] { ignoreOutcome?.discarded ?? [] }
     private var ignoredByRule: [Int32: Int32] { ignoreOutcome?.ignoredByRule ?? [:] }
     private var stoppedByRule: [Int32: Int32] { ignoreOutcome?.stoppedByRule ?? [:] }
-    /// Lists whose global stylesheet applies: without ignore rules, every list that has one.
+    /// Lists with a global stylesheet that an `ignore-previous-rules` of
+    /// theirs switched off for this load (whatever its type), as WebKit
+    /// leaves the stylesheet out of the load's actions.
+    private var globalListsSwitchedOff: [Int32] {
+        guard let ignoredByRule = ignoreOutcome?.ignoredByRule, !ignoredByRule.isEmpty else { return [] }
+        return engine.listsWithGlobalSelectors.filter { ignoredByRule[$0] != nil }
+    }
+
+    /// Lists whose global stylesheet the load gets: for documents, every
+    /// list that has one and saw no ignore-previous-rules.
     private var globalLists: [Int32] {
-        ignoreOutcome?.globalLists ?? (isDocument ? engine.listsWithGlobalSelectors : [])
+        guard isDocument else { return [] }
+        let off = globalListsSwitchedOff
+        return off.isEmpty ? engine.listsWithGlobalSelectors : engine.listsWithGlobalSelectors.filter { !off.contains($0) }
+    }
+
+    /// The sources of the lists whose global stylesheet an
+    /// `ignore-previous-rules` switched off for this load.
+    public var globalStylesheetsSwitchedOff: [String] {
+        globalListsSwitchedOff.map { engine.lists[Int($0)].source }
+    }
+
+    /// Every list's global stylesheet that concerns this load: those a
+    /// document gets, and those switched off for any load.
+    public var globalStylesheets: [GlobalStylesheet] {
+        let applied = globalLists
+        let ignoredByRule = ignoreOutcome?.ignoredByRule ?? [:]
+        var result: [GlobalStylesheet] = []
+        for number in engine.listsWithGlobalSelectors {
+            let switchedOffBy = ignoredByRule[number]
+            guard switchedOffBy != nil || applied.contains(number) else { continue }
+            let list = engine.lists[Int(number)]
+            result.append(GlobalStylesheet(
+                source: list.source, selectors: list.globalSelectors,
+                rules: list.globalRules.map { list.reference($0) },
+                switchedOffBy: switchedOffBy.map(engine.reference)))
+        }
+        return result
     }
 
     /// Whether a rule of the plain block survives this list's ignore rules.
@@ -195,17 +248,15 @@ public struct Decision: Sendable {
             }
             let ignoredBy = ignoredByRule[listNumber]
             let stoppedBy = stoppedByRule[listNumber]
-            let global = isDocument && globalLists.contains(listNumber) ? list.globalSelectors : []
             let discarded = self.discarded
             let inList = discarded.filter { engine.ruleList[Int($0)] == listNumber }
             let overridden = inList.filter { ignoredBy != nil && engine.ruleLocation[Int($0)] <= engine.ruleLocation[Int(ignoredBy!)] && $0 != ignoredBy }
             let cutOff = inList.filter { !overridden.contains($0) && $0 != ignoredBy }
-            guard !actions.isEmpty || ignoredBy != nil || stoppedBy != nil || !global.isEmpty else { continue }
+            guard !actions.isEmpty || ignoredBy != nil || stoppedBy != nil else { continue }
             outcomes.append(ListOutcome(
                 source: list.source, actions: actions,
                 ignoredBy: ignoredBy.map(engine.reference), overridden: overridden.map(engine.reference),
-                stoppedBy: stoppedBy.map(engine.reference), cutOff: cutOff.map(engine.reference),
-                globalSelectors: global))
+                stoppedBy: stoppedBy.map(engine.reference), cutOff: cutOff.map(engine.reference)))
         }
         return outcomes
     }

@@ -12,8 +12,15 @@ struct RulesMatch: ParsableCommand {
             Each input line is {"url": …, "type": …, "page": …, "frame": …, "method": …}; only url is \
             required (type defaults to top-document, page to the URL itself, frame to the page, \
             method to GET; "page": "" means no known page, which counts as third-party). Each output \
-            line, in the same order, is {"url", "blocked", "actions", "rules"}; a line that cannot \
-            be read gives {"line": N, "error": …} and the exit status is 1.
+            line, in the same order, is {"url", "blocked", "actions", "rules"}: the load's own actions \
+            as WebKit reports them, and the rules behind them as {"list file": [rule numbers]}. A list's \
+            global stylesheet (its css-display-none rules that match every URL, have no other trigger \
+            field and come before its first ignore rule) is applied to every document but is not among \
+            a load's actions, as in WebKit; a line has "global-off": ["list file", …] when an \
+            ignore-previous-rules switched that list's stylesheet off for the load. With \
+            --global-stylesheets, a first line {"global-stylesheets": [{"list", "rules", "selectors"}, …]} \
+            gives the stylesheets once. A line that cannot be read gives {"line": N, "error": …} and the \
+            exit status is 1.
             """
     )
 
@@ -24,11 +31,19 @@ struct RulesMatch: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Flag(help: "Print decision times to standard error: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
+    @Flag(help: "Print the lists' global stylesheets once, as a first line, before the requests' lines.")
+    var globalStylesheets = false
+
+    @Flag(help: "Print to standard error the time to load and compile the lists, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
 
+    /// Output is flushed to standard output in chunks of about this size.
+    private static let chunkSize = 1 << 16
+
     func run() throws {
+        let loadStart = ContinuousClock.now
         let engine = try ActiveRuleLists(selection: rules, store: store).engine()
+        let loadSeconds = Self.microseconds(since: loadStart) / 1e6
         let input: FileHandle
         if requests == "-" {
             input = .standardInput
@@ -39,66 +54,102 @@ struct RulesMatch: ParsableCommand {
             }
             input = handle
         }
-        let data = input.readDataToEndOfFile()
-        // Read every line first, so that timing covers decisions only.
-        var lines: [(number: Int, request: Result<(String, ResourceRequest), RequestLineError>)] = []
+        let data = [UInt8](input.readDataToEndOfFile())
+        var output = MatchLineWriter(reservingCapacity: 2 * Self.chunkSize)
+        if globalStylesheets {
+            output.write(json: Self.globalStylesheetsLine(of: engine))
+        }
+        var rejected = 0
+        var cold: [Double] = []
+        // Kept only for --stats's second pass.
+        var decided: [ResourceRequest] = []
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            switch RequestLine.parse(Array(line)) {
-            case .failure(let message):
-                lines.append((lineNumber, .failure(RequestLineError(message: message))))
-            case .success(let fields):
-                do {
-                    let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method)
-                    lines.append((lineNumber, .success((fields.url, request))))
-                } catch {
-                    lines.append((lineNumber, .failure(RequestLineError(message: error.description))))
-                }
-            }
-        }
-        var decisions: [Decision?] = []
-        decisions.reserveCapacity(lines.count)
-        var cold: [Double] = []
-        for line in lines {
-            guard case .success(let (_, request)) = line.request else {
-                decisions.append(nil)
-                continue
-            }
-            let start = ContinuousClock.now
-            decisions.append(engine.decide(request))
-            if stats { cold.append(Self.microseconds(since: start)) }
-        }
-        var output = ""
-        var rejected = 0
-        for (line, decision) in zip(lines, decisions) {
-            switch line.request {
+            switch Self.request(from: line) {
             case .failure(let error):
                 rejected += 1
-                printError("\(requests):\(line.number): \(error.message)")
-                output += "{\"line\":\(line.number),\"error\":\(JSONWriter.quote(error.message))}\n"
-            case .success(let (url, _)):
-                output += decision!.jsonLine(url: url) + "\n"
+                printError("\(requests):\(lineNumber): \(error.message)")
+                output.write(json: "{\"line\":\(lineNumber),\"error\":\(JSONWriter.quote(error.message))}")
+            case .success(let (url, request)):
+                let start = ContinuousClock.now
+                let decision = engine.decide(request)
+                if stats {
+                    cold.append(Self.microseconds(since: start))
+                    decided.append(request)
+                }
+                output.write(decision, url: url)
             }
-            if output.utf8.count > 1 << 16 {
-                FileHandle.standardOutput.write(Data(output.utf8))
-                output = ""
+            if output.bytes.count >= Self.chunkSize {
+                Self.writeToStandardOutput(output.bytes)
+                output.removeAll()
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        Self.writeToStandardOutput(output.bytes)
         if stats && !cold.isEmpty {
             var warm: [Double] = []
-            for line in lines {
-                guard case .success(let (_, request)) = line.request else { continue }
+            warm.reserveCapacity(decided.count)
+            for request in decided {
                 let start = ContinuousClock.now
                 _ = engine.decide(request)
                 warm.append(Self.microseconds(since: start))
             }
+            printError(String(format: "loaded %d lists in %.3f s (compiling them %.3f s)", engine.lists.count, loadSeconds,
+                              engine.statistics.compileSeconds))
             printError(Self.summary("first pass", cold))
             printError(Self.summary("second pass", warm))
         }
         if rejected > 0 { throw ExitCode(1) }
+    }
+
+    /// The request of one input line, with its URL as written.
+    private static func request(from line: ArraySlice<UInt8>) -> Result<(String, ResourceRequest), RequestLineError> {
+        switch RequestLine.parse(Array(line)) {
+        case .failure(let message):
+            return .failure(RequestLineError(message: message))
+        case .success(let fields):
+            do {
+                let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method)
+                return .success((fields.url, request))
+            } catch {
+                return .failure(RequestLineError(message: error.description))
+            }
+        }
+    }
+
+    /// `{"global-stylesheets": [{"list", "rules", "selectors"}, …]}`: every
+    /// list's global stylesheet (lists without one are left out).
+    static func globalStylesheetsLine(of engine: ContentRuleEngine) -> String {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.member("global-stylesheets") { writer in
+                writer.array(engine.lists.filter { !$0.globalSelectors.isEmpty }) { writer, list in
+                    writer.object { writer in
+                        writer.member("list") { $0.string(list.source) }
+                        writer.member("rules") { writer in writer.array(list.globalRules) { $0.raw(String(list.reference($1).index)) } }
+                        writer.member("selectors") { writer in writer.array(list.globalSelectors) { $0.string($1) } }
+                    }
+                }
+            }
+        }
+        return writer.text
+    }
+
+    /// Writes bytes to standard output (nothing else writes there while
+    /// `run` does, so no buffered text can come out of order).
+    private static func writeToStandardOutput(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var next = buffer.baseAddress else { return }
+            var left = buffer.count
+            while left > 0 {
+                let written = write(STDOUT_FILENO, next, left)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }  // a closed pipe: the reader has stopped
+                next += written
+                left -= written
+            }
+        }
     }
 }
 
