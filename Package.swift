@@ -102,11 +102,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Subscriptions: rule lists kept current from a URL in the data
+        // directory (conditional requests, `! Expires:`, the last good version
+        // kept), for `limot rules subscribe/update` and `serve`'s updates.
+        .target(
+            name: "Subscriptions",
+            dependencies: ["ContentRules", "LimotJSON", "Fetch", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "limot",
             dependencies: [
-                "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal",
+                "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal", "Subscriptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContentRules
+import Subscriptions
 
 /// The rule lists a `limot serve` decides with, in order: the shipped lists
 /// (or `--rules`), then the lists subscribed in the data directory, in

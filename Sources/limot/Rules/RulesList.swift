@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LimotJSON
+import Subscriptions
 
 /// `limot rules list [--json]`
 struct RulesList: ParsableCommand {

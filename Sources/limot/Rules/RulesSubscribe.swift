@@ -2,6 +2,7 @@ import ArgumentParser
 import Fetch
 import Foundation
 import HTTPTypes
+import Subscriptions
 
 /// `limot rules subscribe URL [--name NAME]`
 struct RulesSubscribe: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Subscriptions
 
 /// `limot rules unsubscribe NAME|URL`
 struct RulesUnsubscribe: ParsableCommand {

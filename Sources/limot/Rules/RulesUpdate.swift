@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Subscriptions
 
 /// `limot rules update [NAME…] [--force]`
 struct RulesUpdate: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Proxy
 import Store
+import Subscriptions
 import WebURL
 
 /// `limot serve`: the dictionary through a local filtering proxy.

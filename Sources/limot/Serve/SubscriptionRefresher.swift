@@ -2,6 +2,7 @@ import ContentRules
 import Foundation
 import Logging
 import Proxy
+import Subscriptions
 
 /// `limot serve`'s background task that keeps subscribed lists current:
 /// it updates the lists that are due (at start, then when the next one is

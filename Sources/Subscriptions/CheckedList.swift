@@ -3,20 +3,20 @@ import Foundation
 
 /// A downloaded list, read and compiled as `serve` would use it: a list that
 /// does not parse or compile is refused before it replaces anything.
-struct CheckedList {
+public struct CheckedList: Sendable {
     /// `txt` or `json`, as `Subscription.format`.
-    var format: String
+    public var format: String
     /// Each rule as its WKContentRuleList JSON: what "+N −M rules" compares.
-    var ruleIdentities: Set<String>
-    var ruleCount: Int
+    public var ruleIdentities: Set<String>
+    public var ruleCount: Int
     /// Filters with no WebKit equivalent, by reason.
-    var skipped: [String: Int]
+    public var skipped: [String: Int]
     /// The list's own `! Expires:`, in seconds.
-    var expiresSeconds: Double?
+    public var expiresSeconds: Double?
 
     /// Reads and compiles `bytes` (`name` names the list in diagnostics;
     /// `urlPath` helps tell an AdBlock list from JSON).
-    static func check(_ bytes: [UInt8], name: String, urlPath: String) throws(SubscriptionError) -> CheckedList {
+    public static func check(_ bytes: [UInt8], name: String, urlPath: String) throws(SubscriptionError) -> CheckedList {
         let isAdblock = AdblockListDetection.isAdblockList(path: urlPath, bytes: bytes)
         let parsed: ParsedRuleList
         var skipped: [String: Int] = [:]
@@ -47,7 +47,7 @@ struct CheckedList {
 
     /// The `! Expires: 4 days` (or `12 hours`) of an AdBlock list's header,
     /// in seconds; nil when the header does not say.
-    static func expires(in bytes: [UInt8]) -> Double? {
+    public static func expires(in bytes: [UInt8]) -> Double? {
         let head = String(decoding: bytes.prefix(8192), as: UTF8.self)
         for line in head.split(whereSeparator: \.isNewline).prefix(64) {
             let text = line.trimmingCharacters(in: .whitespaces)

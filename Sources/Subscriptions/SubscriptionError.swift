@@ -1,6 +1,6 @@
 /// Why a subscription could not be read, written, fetched or used; each
 /// says what and where.
-enum SubscriptionError: Error, CustomStringConvertible {
+public enum SubscriptionError: Error, CustomStringConvertible, Sendable {
     /// `subscriptions.json` is not what limot wrote (hand-edited, damaged).
     case damagedMetadata(file: String, detail: String)
     case cannotWrite(file: String, detail: String)
@@ -14,7 +14,7 @@ enum SubscriptionError: Error, CustomStringConvertible {
     /// The list was downloaded but cannot be used: its errors.
     case unusable(name: String, errors: [String])
 
-    var description: String {
+    public var description: String {
         switch self {
         case .damagedMetadata(let file, let detail):
             return "\(file): \(detail); the file was left as it is (fix or remove it; the lists it names are in the subscriptions folder beside it)"

@@ -6,18 +6,18 @@ import LimotJSON
 /// `subscriptions/<name>.txt|.json` (the last good download, byte for
 /// byte). Every write goes to a temporary file renamed into place, so a
 /// crash leaves the old file or the new one, never half of one.
-struct SubscriptionStore {
-    let dataDirectory: String
+public struct SubscriptionStore: Sendable {
+    public let dataDirectory: String
 
-    init(dataDirectory: String) {
+    public init(dataDirectory: String) {
         self.dataDirectory = dataDirectory
     }
 
-    var metadataFile: String { dataDirectory + "/subscriptions.json" }
-    var listsFolder: String { dataDirectory + "/subscriptions" }
+    public var metadataFile: String { dataDirectory + "/subscriptions.json" }
+    public var listsFolder: String { dataDirectory + "/subscriptions" }
 
     /// The stored list of `subscription`.
-    func listFile(for subscription: Subscription) -> String {
+    public func listFile(for subscription: Subscription) -> String {
         "\(listsFolder)/\(subscription.name).\(subscription.format)"
     }
 
@@ -28,7 +28,7 @@ struct SubscriptionStore {
     /// The subscriptions, in subscription order; none when the file does
     /// not exist. A file limot cannot read is an error naming its line, and
     /// is never overwritten.
-    func load() throws(SubscriptionError) -> [Subscription] {
+    public func load() throws(SubscriptionError) -> [Subscription] {
         guard let data = FileManager.default.contents(atPath: metadataFile) else {
             if FileManager.default.fileExists(atPath: metadataFile) {
                 throw .damagedMetadata(file: metadataFile, detail: "cannot be read")
@@ -51,7 +51,7 @@ struct SubscriptionStore {
     }
 
     /// Replaces the metadata with `subscriptions`.
-    func save(_ subscriptions: [Subscription]) throws(SubscriptionError) {
+    public func save(_ subscriptions: [Subscription]) throws(SubscriptionError) {
         let data: Data
         do {
             data = try Self.encoder.encode(Metadata(subscriptions: subscriptions)) + Data("\n".utf8)
@@ -64,7 +64,7 @@ struct SubscriptionStore {
     /// Saves `subscription` in place of the record of the same name (read
     /// again first, so that a `serve` and a command updating at once lose
     /// neither's other lists); a list unsubscribed meanwhile stays so.
-    func replace(_ subscription: Subscription) throws(SubscriptionError) {
+    public func replace(_ subscription: Subscription) throws(SubscriptionError) {
         var all = try load()
         guard let index = all.firstIndex(where: { $0.name == subscription.name }) else { return }
         all[index] = subscription
@@ -72,17 +72,17 @@ struct SubscriptionStore {
     }
 
     /// Keeps `bytes` as the last good version of `subscription`.
-    func storeList(_ bytes: [UInt8], for subscription: Subscription) throws(SubscriptionError) {
+    public func storeList(_ bytes: [UInt8], for subscription: Subscription) throws(SubscriptionError) {
         try writeAtomically(Data(bytes), to: listFile(for: subscription))
     }
 
     /// Removes the stored list of `subscription` (after unsubscribing).
-    func removeList(of subscription: Subscription) {
+    public func removeList(of subscription: Subscription) {
         try? FileManager.default.removeItem(atPath: listFile(for: subscription))
     }
 
     /// The stored bytes of `subscription`'s last good version, if any.
-    func storedList(of subscription: Subscription) -> [UInt8]? {
+    public func storedList(of subscription: Subscription) -> [UInt8]? {
         FileManager.default.contents(atPath: listFile(for: subscription)).map(Array.init)
     }
 

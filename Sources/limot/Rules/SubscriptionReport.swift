@@ -1,4 +1,5 @@
 import Foundation
+import Subscriptions
 
 /// How subscription commands word what happened to a list.
 enum SubscriptionReport {

@@ -6,12 +6,12 @@ import WebURL
 /// Downloads subscribed lists through limot's own fetcher, with conditional
 /// requests, checks that they parse and compile, and keeps the last good
 /// version: what `rules subscribe`, `rules update` and `serve` share.
-struct SubscriptionUpdater: Sendable {
+public struct SubscriptionUpdater: Sendable {
     /// Rule lists come as text (AdBlock syntax) or JSON (WKContentRuleList).
-    static let acceptHeaders: HTTPFields = [.accept: "text/plain, application/json;q=0.9, */*;q=0.1"]
+    public static let acceptHeaders: HTTPFields = [.accept: "text/plain, application/json;q=0.9, */*;q=0.1"]
 
     /// What one update did.
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         /// The server said the list has not changed (304), or sent the same rules.
         case unchanged
         /// A new version is kept: rules that came and went, by their JSON.
@@ -25,16 +25,16 @@ struct SubscriptionUpdater: Sendable {
     /// Largest list accepted, after decompression: EasyList is about 2 MB,
     /// the largest common lists about 10 MB. The proxy's own page limit
     /// (`--max-body`) does not apply to lists.
-    static let maxListBytes = 48 << 20
+    public static let maxListBytes = 48 << 20
     /// A large list over a slow line takes longer than a page.
-    static let downloadTimeout: Duration = .seconds(300)
+    public static let downloadTimeout: Duration = .seconds(300)
 
-    let store: SubscriptionStore
-    let client: HTTPClient
+    public let store: SubscriptionStore
+    public let client: HTTPClient
 
     /// `fetch` as configured by the command line (`--connect-to`,
     /// `--cacert`, timeouts), with the limits of lists rather than pages.
-    init(store: SubscriptionStore, fetch: FetchConfiguration) {
+    public init(store: SubscriptionStore, fetch: FetchConfiguration) {
         var configuration = fetch
         configuration.limits.maxBodyBytes = Self.maxListBytes
         configuration.limits.totalTimeout = max(configuration.limits.totalTimeout, Self.downloadTimeout)
@@ -43,7 +43,7 @@ struct SubscriptionUpdater: Sendable {
     }
 
     /// Downloads and checks a list not yet subscribed; nothing is saved.
-    func download(url: String, name: String, progress: TransferProgress?) async throws(SubscriptionError) -> (response: FetchResponse, list: CheckedList) {
+    public func download(url: String, name: String, progress: TransferProgress?) async throws(SubscriptionError) -> (response: FetchResponse, list: CheckedList) {
         guard let webURL = try? WebURL(url), webURL.scheme == "http" || webURL.scheme == "https" else { throw .badURL(url) }
         let response = try await fetch(FetchRequest(url: webURL, headers: Self.acceptHeaders), progress: progress)
         guard response.status == 200 else { throw .download("\(url): the server answered \(response.status)") }
@@ -54,7 +54,7 @@ struct SubscriptionUpdater: Sendable {
     /// a conditional request; a new version that parses and compiles is
     /// kept, anything else keeps the last good one. Returns the record as
     /// it should be saved, with the outcome.
-    func update(_ subscription: Subscription, now: Date, force: Bool, progress: TransferProgress?) async -> (Subscription, Outcome) {
+    public func update(_ subscription: Subscription, now: Date, force: Bool, progress: TransferProgress?) async -> (Subscription, Outcome) {
         var stored = store.storedList(of: subscription)
         guard force || stored == nil || subscription.isDue(at: now) else { return (subscription, .notDue) }
         var next = subscription
