@@ -79,15 +79,8 @@ struct AdblockRealListTests {
         let list = RuleList(source: "sample", rules: picked)
         let indexed = try ContentRuleEngine(lists: [list])
         let plain = try ContentRuleEngine(lists: [list], options: .init(indexesHosts: false, indexesWords: false, indexesDomains: false, matchesSegmentsNatively: false))
-        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.file("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
         var compared = 0, blocked = 0
-        for entry in corpus {
-            // The corpus writes "http://" for an unknown page.
-            let source = (entry["sourceUrl"] as? String) ?? ""
-            let page = source == "http://" || source == "https://" ? "" : source
-            guard let url = entry["url"] as? String, let type = entry["type"] as? String,
-                let request = try? ResourceRequest(url: url, type: type, page: page, frame: nil, method: nil)
-            else { continue }
+        for (url, type, request) in try RequestCorpus.requests() {
             let expected = plain.decide(request).isBlocked
             #expect(indexed.decide(request).isBlocked == expected, "\(url) \(type)")
             compared += 1

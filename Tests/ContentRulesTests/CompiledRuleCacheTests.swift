@@ -44,14 +44,8 @@ struct CompiledRuleCacheTests {
 
         let fresh = try ContentRuleEngine(lists: lists)
         let cached = try ContentRuleEngine(lists: cachedLists)
-        let corpus = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.file("requests-adblock-rust-matching-test.json"))) as? [[String: Any]] ?? []
         var compared = 0, blocked = 0, hidden = 0
-        for entry in corpus {
-            let source = (entry["sourceUrl"] as? String) ?? ""
-            let page = source == "http://" || source == "https://" ? "" : source
-            guard let url = entry["url"] as? String, let type = entry["type"] as? String,
-                let request = try? ResourceRequest(url: url, type: type, page: page, frame: nil, method: nil)
-            else { continue }
+        for (url, type, request) in try RequestCorpus.requests() {
             let expected = fresh.decide(request), actual = cached.decide(request)
             #expect(actual.actions == expected.actions, "\(url) \(type)")
             #expect(actual.decidingRules == expected.decidingRules, "\(url) \(type)")
