@@ -78,7 +78,7 @@ struct SubscriptionRefresher: Sendable {
         do {
             let files = try lists.files()
             let engine = try lists.engine(files: files)
-            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: RuleSelection.fingerprint(of: files)))
+            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: RuleSelection.fingerprint(of: files.map(\.path))))
             logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
         } catch {
             logger.error("rules: the updated lists could not be compiled; the rules in use stay: \(error)")
