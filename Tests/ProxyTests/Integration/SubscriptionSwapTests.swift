@@ -5,7 +5,8 @@ import Testing
 /// A running `limot serve` keeps a subscribed list current: the fixture's
 /// list changes, and the proxy's next requests are decided by the new rules,
 /// without a restart; a failed update keeps the last good version and is
-/// shown on /_limot/stats.
+/// shown on /_limot/stats. A list subscribed or unsubscribed by another
+/// `limot` is taken up or dropped the same way, by pages and lookups alike.
 @Suite("subscriptions in a running proxy")
 struct SubscriptionSwapTests {
     static let listPath = "/easylist/easylist.txt"
@@ -28,6 +29,23 @@ struct SubscriptionSwapTests {
         Issue.record("timed out waiting until \(what)")
     }
 
+    /// `limot ARGUMENTS…` run to its end, as a second process beside the proxy.
+    static func limot(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = LimotServe.executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "limot \(arguments.joined(separator: " "))")
+    }
+
+    /// Whether `browser` gets the proxy's blocked page for the site's `path`.
+    static func blocked(_ path: String, _ browser: TestBrowser) throws -> Bool {
+        let response = try browser.request("/" + path)
+        return response.status == 403 && response.text.contains("Blocked by your rules")
+    }
+
     @Test("an updated list is swapped in without a restart; a failed update keeps it and is on /_limot/stats")
     func swapsUpdatedList() throws {
         // A testbed of its own: the shared one's fixture server must see
@@ -38,20 +56,11 @@ struct SubscriptionSwapTests {
         let mapping = "easylist.to:80:127.0.0.1:\(testbed.fixtures.plainPort)"
         try testbed.fixtures.serveList(at: Self.listPath, Self.list(blocking: "swap-one"))
 
-        let subscribe = Process()
-        subscribe.executableURL = LimotServe.executable
-        subscribe.arguments = ["rules", "subscribe", Self.listURL, "--data-dir", dataDir, "--connect-to", mapping]
-        subscribe.standardOutput = FileHandle.nullDevice
-        try subscribe.run()
-        subscribe.waitUntilExit()
-        try #require(subscribe.terminationStatus == 0)
+        try Self.limot(["rules", "subscribe", Self.listURL, "--data-dir", dataDir, "--connect-to", mapping])
 
         let proxy = try testbed.startProxy(["--connect-to", mapping, "--test-subscription-interval", "1"], dataDir: dataDir)
         let browser = TestBrowser(port: proxy.port)
-        func blocked(_ path: String) throws -> Bool {
-            let response = try browser.request("/" + path)
-            return response.status == 403 && response.text.contains("Blocked by your rules")
-        }
+        func blocked(_ path: String) throws -> Bool { try Self.blocked(path, browser) }
         #expect(try blocked("swap-one"))
         #expect(try !blocked("swap-two"))
 
@@ -69,5 +78,34 @@ struct SubscriptionSwapTests {
         }
         #expect(try blocked("swap-two"), "the last good version stays in use")
         #expect(proxy.log().contains("easylist: update failed"))
+    }
+
+    @Test("a list subscribed by another limot is used without a restart, by pages and lookups, under its name; unsubscribed, it is dropped")
+    func takesUpSubscriptionsLive() throws {
+        let testbed = try ProxyTestbed.dedicated()
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("limot-live-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let mapping = "easylist.to:80:127.0.0.1:\(testbed.fixtures.plainPort)"
+        try testbed.fixtures.serveList(at: Self.listPath, Self.list(blocking: "swap-one") + "||www.loghatnameh.de/search^$document\n")
+
+        let proxy = try testbed.startProxy(["--connect-to", mapping], dataDir: dataDir)
+        let browser = TestBrowser(port: proxy.port)
+        func lookupBlocked() throws -> Bool {
+            let response = try browser.request("/_limot/lookup?q=Haus")
+            return response.status == 403 && response.text.contains("A rule blocks the dictionary")
+        }
+        #expect(try !Self.blocked("swap-one", browser))
+        #expect(try !lookupBlocked())
+
+        try Self.limot(["rules", "subscribe", Self.listURL, "--data-dir", dataDir, "--connect-to", mapping])
+        try Self.eventually("the list subscribed meanwhile decides") { try Self.blocked("swap-one", browser) }
+        #expect(try lookupBlocked(), "the lookup page decides with the rules in use, not those the proxy started with")
+        let page = try browser.request("/swap-one").text
+        #expect(page.contains("easylist:"), "the rule is named by its list's name: \(page.prefix(800))")
+        #expect(!page.contains("subscriptions/easylist.txt"))
+
+        try Self.limot(["rules", "unsubscribe", "easylist", "--data-dir", dataDir])
+        try Self.eventually("the list unsubscribed meanwhile no longer decides") { try !Self.blocked("swap-one", browser) }
+        #expect(try !lookupBlocked())
     }
 }
