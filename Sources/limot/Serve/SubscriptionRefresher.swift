@@ -36,8 +36,10 @@ struct SubscriptionRefresher: Sendable {
             if downloads, clock.now >= nextUpdate {
                 nextUpdate = clock.now + (await refresh(now: Date()))
             }
+            // A test interval shorter than the watch's is kept.
+            let untilUpdate = downloads ? max(.zero, nextUpdate - clock.now) : Self.watchInterval
             do {
-                try await Task.sleep(for: Self.watchInterval)
+                try await Task.sleep(for: min(Self.watchInterval, untilUpdate))
             } catch {
                 return
             }
