@@ -128,6 +128,18 @@ final class RulesSubscriptionTests {
         #expect(json.contains(#"{"name":"easylist","file":"\#(storedFile("easylist.txt"))","valid":true,"rules":2"#), "\(json)")
     }
 
+    @Test("a subscription named like a shipped list leaves both named by their files, so that a name says which list decided")
+    func clashingNamesFallBackToFiles() throws {
+        let subscribed = try limot(["rules", "subscribe", Self.listURL, "--name", "limot-ads"])
+        #expect(subscribed.status == 0, "\(subscribed.standardError)")
+        let explained = try limot(["rules", "explain", "https://tracker.example/t.js", "--type", "script"], network: false)
+        let lines = explained.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains(storedFile("limot-ads.txt")), "\(explained.standardOutput)")
+        #expect(!lines.contains("limot-ads"))
+        let listsLine = try #require(lines.first { $0.hasPrefix("lists:") })
+        #expect(listsLine.hasPrefix("lists:    \(LimotProcess.repositoryRoot.path)/Rules/limot-ads.json, limot-cosmetic ("), "\(listsLine)")
+    }
+
     @Test("a list that does not convert is refused with its errors and nothing is saved")
     func refusedList() throws {
         try fixtures.serveList(at: "/bad/scriptlets.txt", "example.com##+js(nope)\n")
