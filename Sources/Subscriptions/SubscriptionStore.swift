@@ -50,6 +50,26 @@ public struct SubscriptionStore: Sendable {
         }
     }
 
+    /// What tells one version of `subscriptions.json` from another without
+    /// reading it: every write renames a new file into place, so the inode
+    /// changes with each, and size and modification time with most.
+    public struct Stamp: Equatable, Sendable {
+        let inode: UInt64
+        let size: Int64
+        let modifiedSeconds: Int64
+        let modifiedNanoseconds: Int64
+    }
+
+    /// The stamp of `subscriptions.json` as it is now; nil when there is
+    /// none. One `stat`, cheap enough for `serve` to ask every few seconds
+    /// whether another process subscribed, unsubscribed or updated.
+    public func metadataStamp() -> Stamp? {
+        var status = stat()
+        guard stat(metadataFile, &status) == 0 else { return nil }
+        return Stamp(inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                     modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    }
+
     /// Replaces the metadata with `subscriptions`.
     public func save(_ subscriptions: [Subscription]) throws(SubscriptionError) {
         let data: Data

@@ -4,7 +4,8 @@ import Testing
 
 /// `limot rules subscribe/unsubscribe/list/update` against a list served by
 /// the loopback fixture server under its real name (easylist.to), reached
-/// through `--connect-to`, and `rules explain --data-dir` seeing it.
+/// through `--connect-to`, and `rules explain/match/check --data-dir` seeing
+/// it under its name.
 @Suite("rule-list subscriptions", .serialized)
 final class RulesSubscriptionTests {
     static let listPath = "/easylist/easylist.txt"
@@ -51,9 +52,16 @@ final class RulesSubscriptionTests {
         return try LimotProcess.run(all)
     }
 
+    /// Whether `rules explain --data-dir` blocks `url`, by the subscribed list.
     func explainBlocks(_ url: String) throws -> Bool {
         let result = try limot(["rules", "explain", url, "--type", "script", "--page", "https://www.loghatnameh.de/"], network: false)
-        return result.standardOutput.contains("subscriptions/easylist.txt")
+        let lines = result.standardOutput.split(separator: "\n")
+        return lines.contains("decision: blocked") && lines.contains("easylist")
+    }
+
+    /// The stored copy of a subscribed list.
+    func storedFile(_ name: String) -> String {
+        dataDir.appendingPathComponent("subscriptions/\(name)").path
     }
 
     func listJSON() throws -> [[String: Any]] {
@@ -90,6 +98,46 @@ final class RulesSubscriptionTests {
         #expect(gone.status == 0)
         #expect(try listJSON().isEmpty)
         #expect(try !explainBlocks("https://tracker.example/t.js"))
+    }
+
+    @Test("a subscribed list goes by its name in explain, match and check, a shipped list by its base name; explain and check show the files")
+    func listsGoByTheirNames() throws {
+        try subscribe()
+        let explained = try limot(["rules", "explain", "https://tracker.example/t.js", "--type", "script"], network: false)
+        let lines = explained.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("easylist"), "the deciding list is headed by its name: \(explained.standardOutput)")
+        let listsLine = try #require(lines.first { $0.hasPrefix("lists:") })
+        #expect(listsLine.contains("limot-ads (\(LimotProcess.repositoryRoot.path)/Rules/limot-ads.json)"), "\(listsLine)")
+        #expect(listsLine.hasSuffix(", easylist (\(storedFile("easylist.txt")))"), "\(listsLine)")
+
+        let request = #"{"url":"https://tracker.example/t.js","type":"script"}"# + "\n"
+        let line = try LimotProcess.run(["rules", "match", "--requests", "-", "--data-dir", dataDir.path], input: request).standardOutput
+        #expect(line.contains(#""rules":{"easylist":["#), "\(line)")
+        #expect(!line.contains("subscriptions/"), "\(line)")
+
+        // `rules check` with no path checks the same lists, found through
+        // --data-dir or, as every command, $LIMOT_DATA_DIR.
+        for checked in [try limot(["rules", "check"], network: false),
+                        try LimotProcess.run(["rules", "check"], environment: ["LIMOT_DATA_DIR": dataDir.path])] {
+            #expect(checked.status == 0, "\(checked.standardError)")
+            #expect(checked.standardOutput.contains("easylist (\(storedFile("easylist.txt"))): valid, 2 rules"), "\(checked.standardOutput)")
+            #expect(checked.standardOutput.contains("limot-ads (\(LimotProcess.repositoryRoot.path)/Rules/limot-ads.json): valid"))
+            #expect(checked.standardOutput.contains("4 files checked: 4 valid, 0 invalid"), "\(checked.standardOutput)")
+        }
+        let json = try limot(["rules", "check", "--json", "-q"], network: false).standardOutput
+        #expect(json.contains(#"{"name":"easylist","file":"\#(storedFile("easylist.txt"))","valid":true,"rules":2"#), "\(json)")
+    }
+
+    @Test("a subscription named like a shipped list leaves both named by their files, so that a name says which list decided")
+    func clashingNamesFallBackToFiles() throws {
+        let subscribed = try limot(["rules", "subscribe", Self.listURL, "--name", "limot-ads"])
+        #expect(subscribed.status == 0, "\(subscribed.standardError)")
+        let explained = try limot(["rules", "explain", "https://tracker.example/t.js", "--type", "script"], network: false)
+        let lines = explained.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains(storedFile("limot-ads.txt")), "\(explained.standardOutput)")
+        #expect(!lines.contains("limot-ads"))
+        let listsLine = try #require(lines.first { $0.hasPrefix("lists:") })
+        #expect(listsLine.hasPrefix("lists:    \(LimotProcess.repositoryRoot.path)/Rules/limot-ads.json, limot-cosmetic ("), "\(listsLine)")
     }
 
     @Test("a list that does not convert is refused with its errors and nothing is saved")
@@ -180,7 +228,8 @@ final class RulesSubscriptionTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("blocker: update failed"))
         let explained = try limot(["rules", "explain", "https://tracker.example/t.js", "--type", "script"], network: false)
-        #expect(explained.standardOutput.contains("subscriptions/blocker.json"))
+        #expect(explained.standardOutput.contains("decision: blocked\n\nblocker\n"), "\(explained.standardOutput)")
+        #expect(explained.standardOutput.contains("blocker (\(storedFile("blocker.json")))"))
     }
 
     @Test("a damaged subscriptions.json is an error naming the file and line, and is left as it is")

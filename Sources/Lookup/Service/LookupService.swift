@@ -33,7 +33,9 @@ public final class LookupService: Sendable {
     }
 
     public let profile: SiteProfile
-    let engine: ContentRuleEngine?
+    /// The rule lists a result page must pass, asked at each lookup: a
+    /// proxy's rules change while it runs.
+    let rules: @Sendable () -> ContentRuleEngine?
     let pages: (any ResultPageFetcher)?
     /// Read offline even when nothing new is kept (`keepsLookups` false).
     let notebook: LimotStore?
@@ -47,11 +49,19 @@ public final class LookupService: Sendable {
     ///   - notebook: where results are kept and, offline, read; nil keeps nothing.
     ///   - keepsLookups: false for a reader who asked limot to keep nothing.
     ///   - notice: hears, once, that the site's own search form replaced the profile's template.
-    public init(profile: SiteProfile, pages: (any ResultPageFetcher)?, engine: ContentRuleEngine?, notebook: LimotStore?,
+    public convenience init(profile: SiteProfile, pages: (any ResultPageFetcher)?, engine: ContentRuleEngine?, notebook: LimotStore?,
+                            keepsLookups: Bool, origin: LookupOrigin, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(profile: profile, pages: pages, rules: { engine }, notebook: notebook, keepsLookups: keepsLookups, origin: origin, notice: notice)
+    }
+
+    /// As `init(profile:pages:engine:…)`, for rules that change while the
+    /// service lives (the proxy's, swapped whole): `rules` gives the engine
+    /// in use now, asked once per lookup.
+    public init(profile: SiteProfile, pages: (any ResultPageFetcher)?, rules: @escaping @Sendable () -> ContentRuleEngine?, notebook: LimotStore?,
                 keepsLookups: Bool, origin: LookupOrigin, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.profile = profile
         self.pages = pages
-        self.engine = engine
+        self.rules = rules
         self.notebook = notebook
         self.keepsLookups = keepsLookups
         self.origin = origin
@@ -148,7 +158,7 @@ public final class LookupService: Sendable {
         guard let url = template.url(for: normalized, direction: direction) else {
             return .failure(LookupFailure(.misconfigured, "the site profile's search URL \(template) is not an http or https URL"))
         }
-        if let engine, engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
+        if let engine = rules(), engine.decide(ResourceRequest(url: url, type: .topDocument, pageURL: url)).isBlocked {
             return .failure(LookupFailure(.blocked, "the rule lists block \(url.serialization); `limot rules explain` says which rule", url: url.serialization))
         }
         let got: CachedFetch

@@ -71,15 +71,18 @@ extension ProxyCore {
 /// address), redirects checked by the same policy and rules as a page's.
 /// The request carries limot's own lookup headers, not the browser's, so a
 /// result page is one cache entry whether the terminal or a browser asked.
+/// Redirects are decided by the rules in use when the page is fetched.
 struct ProxyResultPages: ResultPageFetcher {
     let fetcher: CachingHTTPClient
     let policy: UpstreamPolicy
-    let redirectPolicy: RedirectPolicy
+    let rules: RuleEngineSlot
+    let blockLog: BlockLog
 
     func fetchPage(_ url: WebURL) async throws(FetchError) -> CachedFetch {
         if let why = policy.refusal(for: url, requireKnownHost: true) {
             throw FetchError(.refusedAddress, url: url.serialization, message: why)
         }
+        let redirectPolicy = ProxyCore.redirectPolicy(type: .topDocument, page: nil, policy: policy, engine: rules.current.engine, blockLog: blockLog)
         return try await fetcher.fetch(FetchRequest(url: url, headers: LookupService.requestHeaders), redirectPolicy: redirectPolicy)
     }
 }

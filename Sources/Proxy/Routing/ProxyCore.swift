@@ -62,11 +62,10 @@ final class ProxyCore: Sendable {
         let policy = UpstreamPolicy(siteHost: configuration.home.hostname)
         self.policy = policy
         self.logger = logger
-        // Lookups decide with the rules the proxy started with.
-        let startRules = configuration.rules.current.engine
-        let pages = ProxyResultPages(fetcher: fetcher, policy: policy,
-                                     redirectPolicy: Self.redirectPolicy(type: .topDocument, page: nil, policy: policy, engine: startRules, blockLog: blockLog))
-        self.lookups = LookupService(profile: configuration.site, pages: configuration.offline ? nil : pages, engine: startRules,
+        // Lookups decide with the rules in use at the time, as pages do.
+        let rules = configuration.rules
+        let pages = ProxyResultPages(fetcher: fetcher, policy: policy, rules: rules, blockLog: blockLog)
+        self.lookups = LookupService(profile: configuration.site, pages: configuration.offline ? nil : pages, rules: { rules.current.engine },
                                      notebook: configuration.store, keepsLookups: configuration.keepsHistory, origin: .proxy,
                                      notice: { note in logger.notice("\(note)") })
         self.requestGuard = RequestGuard(bindHost: configuration.bindHost, port: port, allowRemote: configuration.allowsRemote)

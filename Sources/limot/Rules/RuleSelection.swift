@@ -8,14 +8,15 @@ struct RuleSelection: ParsableArguments {
             help: ArgumentHelp("Rule files (WKContentRuleList JSON, or AdBlock lists such as easylist.txt, converted in memory) or folders of *.json (default: the shipped Rules/ folder, or $LIMOT_RULES).", valueName: "path"))
     var paths: [String] = []
 
-    /// The files to load.
-    func files() throws -> [String] {
-        if !paths.isEmpty { return RuleFileLoader.expand(paths) }
+    /// The lists to load: `--rules` files named as given, or the shipped
+    /// lists named by their base names.
+    func files() throws -> [RuleListFile] {
+        if !paths.isEmpty { return RuleFileLoader.expand(paths).map(RuleListFile.given) }
         guard let folder = ShippedFolder.find("Rules", environment: "LIMOT_RULES") else {
             printError("error: no rule lists given and the shipped Rules/ folder was not found; pass --rules PATH or set LIMOT_RULES")
             throw ExitCode(1)
         }
-        return RuleFileLoader.expand([folder])
+        return RuleFileLoader.expand([folder]).map(RuleListFile.shipped)
     }
 
     /// Names the lists' exact contents (FNV-1a over each file's path and
@@ -32,19 +33,21 @@ struct RuleSelection: ParsableArguments {
         return String(hash, radix: 16)
     }
 
-    /// Loads and compiles the lists, in order; invalid lists stop with their
-    /// errors. The one step from files to an engine, for every command and
-    /// for `serve`'s swaps while it runs. With a data directory, large
-    /// selections go through its compiled rule cache (`RulesLoad`).
-    static func load(files: [String], dataDirectory: String?) throws(RuleListsError) -> RulesLoad {
+    /// Loads and compiles the lists, in order, each under its name; invalid
+    /// lists stop with their errors (which name the files). The one step
+    /// from files to an engine, for every command and for `serve`'s swaps
+    /// while it runs. With a data directory, large selections go through its
+    /// compiled rule cache (`RulesLoad`).
+    static func load(_ selection: [RuleListFile], dataDirectory: String?) throws(RuleListsError) -> RulesLoad {
         let clock = ContinuousClock.now
+        let files = selection.map(\.path), names = selection.map(\.name)
         var missed: (cache: CompiledRuleCache, key: [UInt8], miss: CompiledRuleCache.Miss)?
         if let dataDirectory {
             let contents = files.map { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
             if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
                 let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
                 let key = cache.key(forContents: contents)
-                switch cache.load(key: key, sources: files) {
+                switch cache.load(key: key, sources: names) {
                 case .success(var lists):
                     let engine = try compile(&lists)
                     return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
@@ -53,7 +56,7 @@ struct RuleSelection: ParsableArguments {
                 }
             }
         }
-        var lists = try parse(files)
+        var lists = try parse(files, names: names)
         var origin = RulesLoad.Origin.compiled
         if let missed {
             do {
@@ -66,24 +69,28 @@ struct RuleSelection: ParsableArguments {
         return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
     }
 
-    /// `load(files:dataDirectory:)` for a command: errors are printed, exit status 1.
-    static func loadOrExit(files: [String], dataDirectory: String?) throws -> RulesLoad {
+    /// `load(_:dataDirectory:)` for a command: errors are printed, exit status 1.
+    static func loadOrExit(_ selection: [RuleListFile], dataDirectory: String?) throws -> RulesLoad {
         do {
-            return try load(files: files, dataDirectory: dataDirectory)
+            return try load(selection, dataDirectory: dataDirectory)
         } catch {
             for message in error.messages { printError(message) }
             throw ExitCode(1)
         }
     }
 
-    /// Each file read and validated; every list's errors are gathered.
-    private static func parse(_ files: [String]) throws(RuleListsError) -> [RuleList] {
+    /// Each file read and validated, its list named `names[i]`; every
+    /// list's errors are gathered.
+    private static func parse(_ files: [String], names: [String]) throws(RuleListsError) -> [RuleList] {
         var lists: [RuleList] = []
         var errors: [String] = []
-        for file in files {
+        for (file, name) in zip(files, names) {
             let parsed = RuleFileLoader.load(file)
             errors += parsed.errors.map(\.description)
-            if let list = parsed.list { lists.append(list) }
+            if var list = parsed.list {
+                list.source = name
+                lists.append(list)
+            }
         }
         guard errors.isEmpty else { throw RuleListsError(messages: errors + ["error: rule lists with errors cannot be used; `limot rules check` lists every problem"]) }
         return lists

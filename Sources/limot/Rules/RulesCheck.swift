@@ -2,7 +2,7 @@ import ArgumentParser
 import ContentRules
 import LimotJSON
 
-/// `limot rules check PATH…`
+/// `limot rules check [PATH…]`
 struct RulesCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -11,12 +11,16 @@ struct RulesCheck: ParsableCommand {
             Each diagnostic names the file, line, rule index and field, with a stable code modelled \
             on WebKit's (JSONInvalidRegex, JSONDomainNotLowerCaseASCII, …). Warnings flag rules that \
             are legal but almost certainly wrong. Exit status 0 when every list is valid (warnings \
-            allowed), 1 when any is not.
+            allowed), 1 when any is not. Without a path, the lists `limot serve` decides with are \
+            checked: the shipped lists (or $LIMOT_RULES), then the lists subscribed in --data-dir, each \
+            shown by its name and file.
             """
     )
 
-    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists: their skipped filters are warnings), or folders of *.json files.", valueName: "path"))
-    var paths: [String]
+    @Argument(help: ArgumentHelp("Rule files (JSON, or AdBlock lists: their skipped filters are warnings), or folders of *.json files (default: the shipped lists and the subscribed ones).", valueName: "path"))
+    var paths: [String] = []
+
+    @OptionGroup var store: StoreOptions
 
     @Flag(help: "Print the diagnostics as JSON (code, file, line, rule, field, message, severity).")
     var json = false
@@ -30,12 +34,9 @@ struct RulesCheck: ParsableCommand {
         var warningCount = 0
         var reports: [String] = []
         var fileSummaries: [String] = []
-        let files = RuleFileLoader.expand(paths)
-        if files.isEmpty {
-            printError("error: no *.json rule files in \(paths.joined(separator: " "))")
-            throw ExitCode(1)
-        }
-        for file in files {
+        let files = try lists()
+        for checked in files {
+            let file = checked.path
             let parsed = RuleFileLoader.load(file)
             let shown = quiet ? parsed.errors : parsed.diagnostics
             errorCount += parsed.errors.count
@@ -44,14 +45,14 @@ struct RulesCheck: ParsableCommand {
             if json {
                 reports += shown.map(\.json)
                 let rules = parsed.list.map { String($0.rules.count) } ?? "null"
-                fileSummaries.append("{\"file\":\(JSONWriter.quote(file)),\"valid\":\(parsed.list != nil),\"rules\":\(rules),\"errors\":\(parsed.errors.count),\"warnings\":\(parsed.warnings.count)}")
+                fileSummaries.append("{\"name\":\(JSONWriter.quote(checked.name)),\"file\":\(JSONWriter.quote(file)),\"valid\":\(parsed.list != nil),\"rules\":\(rules),\"errors\":\(parsed.errors.count),\"warnings\":\(parsed.warnings.count)}")
             } else {
                 for diagnostic in shown { print(diagnostic.description) }
                 if let list = parsed.list {
                     let skipped = list.declaredRuleCount - list.rules.count
-                    print("\(file): valid, \(list.rules.count) rules" + (skipped > 0 ? " (\(skipped) skipped as WebKit does)" : ""))
+                    print("\(checked.label): valid, \(list.rules.count) rules" + (skipped > 0 ? " (\(skipped) skipped as WebKit does)" : ""))
                 } else {
-                    print("\(file): invalid")
+                    print("\(checked.label): invalid")
                 }
             }
         }
@@ -62,5 +63,20 @@ struct RulesCheck: ParsableCommand {
             print("\(files.count) \(noun) checked: \(files.count - invalid) valid, \(invalid) invalid; \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")")
         }
         if invalid > 0 { throw ExitCode(1) }
+    }
+
+    /// The files given, or with none the active lists (`ActiveRuleLists`).
+    private func lists() throws -> [RuleListFile] {
+        guard !paths.isEmpty else {
+            var shipped = RuleSelection()
+            shipped.paths = []
+            return try ActiveRuleLists(selection: shipped, store: store).filesOrExit()
+        }
+        let files = RuleFileLoader.expand(paths)
+        if files.isEmpty {
+            printError("error: no *.json rule files in \(paths.joined(separator: " "))")
+            throw ExitCode(1)
+        }
+        return files.map(RuleListFile.given)
     }
 }

@@ -6,7 +6,12 @@ struct RulesExplain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Show what the rules decide for one request, and every rule that contributed.",
-        discussion: "Includes any ignore-previous-rules that overrode earlier rules. Exit status 0 whatever the decision."
+        discussion: """
+            Includes any ignore-previous-rules that overrode earlier rules. The lists are those `limot serve` \
+            decides with (the shipped lists or --rules, then the lists subscribed in --data-dir), named as \
+            everywhere else: a subscription by its name, a shipped list by its file's base name, a --rules \
+            file by the path given; the lists: line gives each list's file. Exit status 0 whatever the decision.
+            """
     )
 
     @Argument(help: "The URL of the resource.")
@@ -39,13 +44,16 @@ struct RulesExplain: ParsableCommand {
             printError("error: --\(error.field == "url" ? "url" : error.field): \(error.message)")
             throw ExitCode(2)
         }
-        let engine = try ActiveRuleLists(selection: rules, store: store).engine()
+        let active = try ActiveRuleLists(selection: rules, store: store)
+        let lists = try active.filesOrExit()
+        let engine = try RuleSelection.loadOrExit(lists, dataDirectory: active.dataDirectory).engine
         let decision = engine.decide(request)
         let party = request.isThirdParty(publicSuffixList: .shared) ? "third-party" : "first-party"
         let context = request.loadContext == .topFrame ? "top-frame" : "child-frame"
         print("url:      \(request.url.serialization)")
         print("type:     \(request.type.names.joined()) (\(party), \(context), \(method.uppercased()))")
         print("page:     \(request.pageURL?.serialization ?? "(none)")")
+        print("lists:    \(lists.map(\.label).joined(separator: ", "))")
         print(decision.explanation(listAll: all))
     }
 }

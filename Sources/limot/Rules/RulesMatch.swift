@@ -13,10 +13,11 @@ struct RulesMatch: ParsableCommand {
             required (type defaults to top-document, page to the URL itself, frame to the page, \
             method to GET; "page": "" means no known page, which counts as third-party). Each output \
             line, in the same order, is {"url", "blocked", "actions", "rules"}: the load's own actions \
-            as WebKit reports them, and the rules behind them as {"list file": [rule numbers]}. A list's \
+            as WebKit reports them, and the rules behind them as {"list name": [rule numbers]}, each \
+            list named as `rules explain` names it. A list's \
             global stylesheet (its css-display-none rules that match every URL, have no other trigger \
             field and come before its first ignore rule) is applied to every document but is not among \
-            a load's actions, as in WebKit; a line has "global-off": ["list file", …] when an \
+            a load's actions, as in WebKit; a line has "global-off": ["list name", …] when an \
             ignore-previous-rules switched that list's stylesheet off for the load. With \
             --global-stylesheets, a first line {"global-stylesheets": [{"list", "rules", "selectors"}, …]} \
             gives the stylesheets once. A line that cannot be read gives {"line": N, "error": …} and the \

@@ -12,8 +12,9 @@ struct RulesSubscribe: AsyncParsableCommand {
         discussion: """
             The list is downloaded now and must parse and compile, else nothing is saved and its \
             errors are shown. It is then used after the shipped lists (or --rules) by `limot serve` \
-            (which updates it in the background when it is due) and by `rules explain`, `match` and \
-            `compile` with the same --data-dir. \(SubscriptionReport.usualLists)
+            (which updates it in the background when it is due; one already running takes it up within \
+            seconds) and by `rules explain`, `match`, `compile` and `check` with the same --data-dir, \
+            which name it by its name. \(SubscriptionReport.usualLists)
             """
     )
 

@@ -6,7 +6,7 @@ struct RulesUnsubscribe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unsubscribe",
         abstract: "Stop using a subscribed rule list and remove its stored copy.",
-        discussion: "A running `limot serve` keeps the list until it restarts."
+        discussion: "A running `limot serve` with the same --data-dir stops using the list within seconds."
     )
 
     @Argument(help: ArgumentHelp("The list's name or URL (as `limot rules list` shows them).", valueName: "name|url"))

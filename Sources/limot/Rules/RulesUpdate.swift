@@ -11,7 +11,8 @@ struct RulesUpdate: AsyncParsableCommand {
             Each list is asked for with If-None-Match / If-Modified-Since: a 304 leaves it as it is. \
             A list is due when its own `! Expires:` (default 4 days, held to 1 hour…14 days) has passed. \
             A new version is used only if it parses and compiles; otherwise the last good version \
-            stays and the error is reported. Exit status 1 if any list failed.
+            stays and the error is reported. A running `limot serve` with the same --data-dir uses the \
+            new versions within seconds. Exit status 1 if any list failed.
             """
     )
 

@@ -17,7 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
             Open http://127.0.0.1:8080/ (or the --port you chose) in any browser. Pages of the \
             dictionary are fetched, filtered by the rule lists, given the theme and a navigation bar, \
             and served from this machine only. Ctrl-C (SIGINT) or SIGTERM stops the server after the \
-            requests in flight.
+            requests in flight. The lists subscribed in --data-dir (`limot rules subscribe`) are updated \
+            in the background when due (not --offline); a list subscribed, unsubscribed or updated by \
+            another limot with the same --data-dir is in use within seconds, without a restart.
             """
     )
 
@@ -111,11 +113,11 @@ struct ServeCommand: AsyncParsableCommand {
         let server = ProxyServer(configuration: configuration, logger: logger)
         let refresher = SubscriptionRefresher(
             lists: ruleLists, updater: SubscriptionUpdater(store: subscriptions, fetch: fetch), slot: configuration.rules, logger: logger,
-            testInterval: testSubscriptionInterval.map { .seconds($0) })
+            testInterval: testSubscriptionInterval.map { .seconds($0) }, downloads: !offline)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 // Kept current in the background until the server stops.
-                if !offline { group.addTask { await refresher.run() } }
+                group.addTask { await refresher.run() }
                 try await server.run { boundPort in
                     let mode = offline ? " offline (from the cache only)" : ""
                     let line = "limot: serving \(homeURL.origin)\(mode) at http://\(bindText):\(boundPort)/ with \(engine.statistics.rules) rules (\(rulesLoad.shortSummary)), theme \(theme.rawValue); Ctrl-C stops\n"

@@ -9,9 +9,13 @@ import Subscriptions
 /// due, at most once an hour), compiles the new set of lists off the
 /// request path and swaps the engine whole. A list that fails keeps its
 /// last good version; the failure is logged and shown on `/_limot/stats`.
+/// Between updates it watches `subscriptions.json`: a list subscribed,
+/// unsubscribed or updated by another `limot` is in use within seconds.
 struct SubscriptionRefresher: Sendable {
-    /// The shortest wait between two checks.
+    /// The shortest wait between two updates.
     static let minimumWait: Duration = .seconds(3600)
+    /// How often `subscriptions.json` is looked at (one `stat`).
+    static let watchInterval: Duration = .seconds(2)
 
     let lists: ActiveRuleLists
     let updater: SubscriptionUpdater
@@ -19,17 +23,45 @@ struct SubscriptionRefresher: Sendable {
     let logger: Logger
     /// `--test-subscription-interval`: every list, every this often.
     let testInterval: Duration?
+    /// False with `--offline`: changes made by other processes are picked
+    /// up, but nothing is downloaded.
+    let downloads: Bool
 
     /// Runs until the task is cancelled (the server stopping).
     func run() async {
+        let clock = ContinuousClock()
+        var nextUpdate = clock.now
+        var seen = updater.store.metadataStamp()
         while !Task.isCancelled {
-            let wait = await refresh(now: Date())
+            if downloads, clock.now >= nextUpdate {
+                nextUpdate = clock.now + (await refresh(now: Date()))
+            }
+            // A test interval shorter than the watch's is kept.
+            let untilUpdate = downloads ? max(.zero, nextUpdate - clock.now) : Self.watchInterval
             do {
-                try await Task.sleep(for: wait)
+                try await Task.sleep(for: min(Self.watchInterval, untilUpdate))
             } catch {
                 return
             }
+            let stamp = updater.store.metadataStamp()
+            if stamp != seen {
+                seen = stamp
+                reload()
+            }
         }
+    }
+
+    /// `subscriptions.json` changed: the engine is rebuilt if the lists it
+    /// names are not the ones in use (the refresher's own writes change
+    /// nothing), and `/_limot/stats` shows them as they now stand.
+    private func reload() {
+        do {
+            slot.report(Self.statuses(of: try updater.store.load()))
+        } catch {
+            logger.error("subscriptions: \(error); the rules in use stay")
+            return
+        }
+        swapEngine()
     }
 
     /// Updates the due lists, swaps in a new engine if any changed, and
@@ -72,13 +104,15 @@ struct SubscriptionRefresher: Sendable {
         return max(Self.minimumWait, .seconds(max(0, due.timeIntervalSince(now))))
     }
 
-    /// Compiles the lists as they now are and puts the engine in the slot;
-    /// if that fails, the engine in use stays.
+    /// Compiles the lists as they now are, unless they are the ones in use,
+    /// and puts the engine in the slot; if that fails, the engine in use stays.
     private func swapEngine() {
         do {
             let files = try lists.files()
+            let fingerprint = RuleSelection.fingerprint(of: files.map(\.path))
+            guard fingerprint != slot.current.fingerprint else { return }
             let engine = try lists.engine(files: files)
-            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: RuleSelection.fingerprint(of: files)))
+            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: fingerprint))
             logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
         } catch {
             logger.error("rules: the updated lists could not be compiled; the rules in use stay: \(error)")

@@ -281,6 +281,7 @@ import Testing
         let report = try browser.open("/_limot/stats")
         #expect(report.status == 200)
         #expect(report.text.contains("pagead2.googlesyndication.com"))
-        #expect(report.text.contains("limot-ads.json"))
+        #expect(report.text.contains("limot-ads:"), "the shipped list is named by its base name")
+        #expect(!report.text.contains("Rules/limot-ads.json"), "not by its file")
     }
 }

@@ -25,7 +25,7 @@ import Testing
     @Test func aPageTheRulesBlockGetsTheBlockedPage() throws {
         let response = try Self.leave("https://adservice.google.com/ddm/clk?x=1")
         #expect(response.status == 403)
-        #expect(response.text.contains("Blocked by your rules") && response.text.contains("limot-ads.json"), "\(response.text.prefix(300))")
+        #expect(response.text.contains("Blocked by your rules") && response.text.contains("limot-ads:"), "\(response.text.prefix(300))")
         #expect(response.header("Location") == nil)
     }
 
