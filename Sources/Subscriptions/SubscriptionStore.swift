@@ -87,21 +87,10 @@ public struct SubscriptionStore: Sendable {
     }
 
     private func writeAtomically(_ data: Data, to file: String) throws(SubscriptionError) {
-        let folder = (file as NSString).deletingLastPathComponent
-        let temporary = "\(folder)/.\((file as NSString).lastPathComponent).\(UUID().uuidString).tmp"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, file) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw SubscriptionError.cannotWrite(file: file, detail: reason)
-            }
-        } catch let error as SubscriptionError {
-            throw error
+            try DataDirectoryFile.write(data, to: file)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .cannotWrite(file: file, detail: error.localizedDescription)
+            throw .cannotWrite(file: error.file, detail: error.detail)
         }
     }
 
