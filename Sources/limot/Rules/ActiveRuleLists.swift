@@ -1,16 +1,18 @@
 import ArgumentParser
+import Foundation
 import ContentRules
 import Subscriptions
 
 /// The rule lists a `limot serve` decides with, in order: the shipped lists
 /// (or `--rules`), then the lists subscribed in the data directory, in
-/// subscription order. Every command that decides (`serve`, `rules explain`,
+/// subscription order, then the reader's own rules (`user-rules.json`). Every command that decides (`serve`, `rules explain`,
 /// `rules match`, `rules compile`) assembles them here, so that each answers
 /// for the proxy a reader is running.
 struct ActiveRuleLists: Sendable {
     /// The shipped lists, or `--rules`.
     let selectedFiles: [String]
     let subscriptions: SubscriptionStore
+    let userRules: UserRuleStore
     /// Where the subscriptions and the compiled rule cache are.
     let dataDirectory: String
 
@@ -18,13 +20,37 @@ struct ActiveRuleLists: Sendable {
         selectedFiles = try selection.files()
         dataDirectory = store.directory
         subscriptions = SubscriptionStore(dataDirectory: dataDirectory)
+        userRules = UserRuleStore(dataDirectory: dataDirectory)
     }
 
     /// The files, in the order the engine takes them: the selected lists,
-    /// then the last good version of each subscribed list. Read again on
-    /// every call, so that `serve` sees lists subscribed since it started.
+    /// the last good version of each subscribed list, and the reader's own
+    /// rules when they can be used. Read again on every call, so that
+    /// `serve` sees lists subscribed since it started.
     func files() throws(SubscriptionError) -> [String] {
-        selectedFiles + (try subscriptions.load()).map { subscriptions.listFile(for: $0) }
+        let subscribed = (try subscriptions.load()).map { subscriptions.listFile(for: $0) }
+        return selectedFiles + subscribed + (userRulesProblem() == nil && hasUserRules ? [userRules.rulesFile] : [])
+    }
+
+    private var hasUserRules: Bool { FileManager.default.fileExists(atPath: userRules.rulesFile) }
+
+    /// Why `user-rules.json` cannot be used as it stands (a hand edit that
+    /// broke it), or nil: such a file is left out and reported, never half applied.
+    func userRulesProblem() -> String? {
+        guard hasUserRules else { return nil }
+        do {
+            let rules = try userRules.load()
+            guard !rules.isUsable else { return nil }
+            return "\(userRules.rulesFile) has errors and is not used until they are fixed:\n"
+                + rules.problems.filter { $0.severity == .error }.map { "  \($0)" }.joined(separator: "\n")
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Prints `userRulesProblem()` as a warning, for a command that goes on without the reader's rules.
+    func warnIfUserRulesUnusable() {
+        if let problem = userRulesProblem() { printError("warning: \(problem)") }
     }
 
     /// `files()` for a command: a damaged subscriptions file is printed, exit status 1.
@@ -45,7 +71,8 @@ struct ActiveRuleLists: Sendable {
     /// The engine, through the data directory's compiled rule cache, and
     /// where it came from; errors are printed, exit status 1.
     func load() throws -> RulesLoad {
-        try RuleSelection.loadOrExit(files: try filesOrExit(), dataDirectory: dataDirectory)
+        warnIfUserRulesUnusable()
+        return try RuleSelection.loadOrExit(files: try filesOrExit(), dataDirectory: dataDirectory)
     }
 
     /// `load()`'s engine.
