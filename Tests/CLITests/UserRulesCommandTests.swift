@@ -114,6 +114,29 @@ final class UserRulesCommandTests {
         #expect(bad.standardError.contains("is not a site"), "\(bad.standardError)")
     }
 
+    /// Whether `rules explain` says a script from googlesyndication.com (a shipped block) on `page` is blocked.
+    func shippedBlockApplies(on page: String) throws -> Bool {
+        let result = try limot(["rules", "explain", "https://pagead2.googlesyndication.com/show_ads.js", "--type", "script", "--page", page])
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.contains("decision: blocked")
+    }
+
+    @Test("your exception beats a shipped block, and a pause lifts every list on the site only; removing them brings the block back")
+    func exceptionsAndPausesBeatShippedLists() throws {
+        let dictionary = "https://www.loghatnameh.de/dict?word=Haus"
+        #expect(try shippedBlockApplies(on: dictionary), "positive control: the shipped lists block it")
+        #expect(try limot(["rules", "pause", "www.loghatnameh.de"]).status == 0)
+        #expect(!(try shippedBlockApplies(on: dictionary)))
+        #expect(try shippedBlockApplies(on: "https://news.example/"), "other sites are still filtered")
+        #expect(try limot(["rules", "resume", "www.loghatnameh.de"]).status == 0)
+        #expect(try shippedBlockApplies(on: dictionary))
+
+        #expect(try limot(["rules", "add", "@@||googlesyndication.com^$script"]).status == 0)
+        let explained = try limot(["rules", "explain", "https://pagead2.googlesyndication.com/show_ads.js", "--type", "script", "--page", dictionary])
+        #expect(explained.standardOutput.contains("decision: allowed"), "\(explained.standardOutput)")
+        #expect(explained.standardOutput.contains("of \(rulesFile.path)"), "the report names the rule of yours that allowed it: \(explained.standardOutput)")
+    }
+
     @Test("a hand edit that breaks a rule is shown in place by list --user, left out (with a warning) by explain, and not overwritten when unreadable")
     func handEdits() throws {
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
