@@ -102,9 +102,10 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Subscriptions: rule lists kept current from a URL in the data
-        // directory (conditional requests, `! Expires:`, the last good version
-        // kept), for `limot rules subscribe/update` and `serve`'s updates.
+        // Subscriptions: the reader's rule lists in the data directory: lists
+        // kept current from a URL (conditional requests, `! Expires:`, the
+        // last good version kept) and their own rules (`user-rules.json`),
+        // for `limot rules subscribe/update/add/pause…` and `serve`.
         .target(
             name: "Subscriptions",
             dependencies: ["ContentRules", "LimotJSON", "Fetch", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]

@@ -91,6 +91,24 @@ public struct JSONWriter {
         first = false
     }
 
+    /// Appends a parsed value as it reads (members in their order), so that
+    /// JSON a person wrote can be kept and written again (`user-rules.json`).
+    /// Whole numbers are written without a fraction.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): raw(flag ? "true" : "false")
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { raw(String(Int64(number))) } else { raw(String(number)) }
+        case .string(let text): string(text)
+        case .array(let elements, _, _): array(elements) { $0.value($1) }
+        case .object(let object):
+            self.object { writer in
+                for (key, member) in object.members { writer.member(key) { $0.value(member) } }
+            }
+        }
+    }
+
     private mutating func newline() {
         guard layout == .pretty else { return }
         bytes.append(0x0A)
@@ -126,4 +144,13 @@ public struct JSONWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
+
+extension JSONValue {
+    /// The value as one line of compact JSON (see `JSONWriter.value(_:)`).
+    public var compactText: String {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.text
+    }
 }

@@ -53,21 +53,11 @@ public struct SubscriptionStore: Sendable {
     /// What tells one version of `subscriptions.json` from another without
     /// reading it: every write renames a new file into place, so the inode
     /// changes with each, and size and modification time with most.
-    public struct Stamp: Equatable, Sendable {
-        let inode: UInt64
-        let size: Int64
-        let modifiedSeconds: Int64
-        let modifiedNanoseconds: Int64
-    }
-
     /// The stamp of `subscriptions.json` as it is now; nil when there is
     /// none. One `stat`, cheap enough for `serve` to ask every few seconds
     /// whether another process subscribed, unsubscribed or updated.
-    public func metadataStamp() -> Stamp? {
-        var status = stat()
-        guard stat(metadataFile, &status) == 0 else { return nil }
-        return Stamp(inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                     modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    public func metadataStamp() -> FileStamp? {
+        FileStamp(of: metadataFile)
     }
 
     /// Replaces the metadata with `subscriptions`.
@@ -107,21 +97,10 @@ public struct SubscriptionStore: Sendable {
     }
 
     private func writeAtomically(_ data: Data, to file: String) throws(SubscriptionError) {
-        let folder = (file as NSString).deletingLastPathComponent
-        let temporary = "\(folder)/.\((file as NSString).lastPathComponent).\(UUID().uuidString).tmp"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, file) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw SubscriptionError.cannotWrite(file: file, detail: reason)
-            }
-        } catch let error as SubscriptionError {
-            throw error
+            try DataDirectoryFile.write(data, to: file)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .cannotWrite(file: file, detail: error.localizedDescription)
+            throw .cannotWrite(file: error.file, detail: error.detail)
         }
     }
 

@@ -39,6 +39,8 @@ public final class ContentRuleEngine: Sendable {
     }
 
     public let lists: [List]
+    /// The last list, when it applies after every list (`RuleList.appliesAfterEveryList`).
+    let listAfterEveryList: Int32?
     /// The lists that have a global stylesheet, by number: what a document
     /// gets when no ignore rule applies.
     let listsWithGlobalSelectors: [Int32]
@@ -148,6 +150,7 @@ public final class ContentRuleEngine: Sendable {
 
         self.publicSuffixList = publicSuffixList
         self.lists = builder.lists
+        self.listAfterEveryList = inputLists.last?.appliesAfterEveryList == true ? Int32(inputLists.count - 1) : nil
         self.listsWithGlobalSelectors = builder.lists.indices.filter { !builder.lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
         self.ruleList = builder.ruleList
         self.ruleIndexInList = builder.ruleIndexInList

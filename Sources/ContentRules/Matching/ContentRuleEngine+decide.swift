@@ -151,6 +151,9 @@ extension ContentRuleEngine {
     }
 
     /// Applies each list's ignore rules to its matched rules (sorted, unique).
+    /// An `ignore-previous-rules` of the list that applies after every list
+    /// discards what every earlier list decided as well, and stands as
+    /// their ignore rule.
     private func applyIgnoreRules(_ unique: [Int32]) -> (applied: [Int32], outcome: Decision.IgnoreOutcome) {
         let meta = UnsafeBufferPointer(ruleMeta)
         var applied: [Int32] = []
@@ -168,9 +171,15 @@ extension ContentRuleEngine {
                 segment = segment[..<stop]
             }
             if let last = segment.lastIndex(where: { meta[Int($0)].kind == .ignorePrevious }) {
-                ignoredBy[listNumber] = segment[last]
+                let ignore = segment[last]
+                ignoredBy[listNumber] = ignore
                 discarded += segment[..<last]
                 segment = segment[(last + 1)...]
+                if listNumber == listAfterEveryList {
+                    for earlier in 0..<listNumber { ignoredBy[earlier] = ignore }
+                    discarded = (applied + discarded).sorted { (meta[Int($0)].order, $0) < (meta[Int($1)].order, $1) }
+                    applied = []
+                }
             }
             applied += segment
             start = end

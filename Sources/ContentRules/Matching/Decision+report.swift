@@ -80,7 +80,8 @@ extension Decision {
             if let ignoredBy = outcome.ignoredBy {
                 let overridden = outcome.overridden.map { "rule \($0.index)" }
                 let detail = overridden.isEmpty ? "nothing earlier matched" : "discarded " + overridden.joined(separator: ", ")
-                lines.append("  ignore-previous-rules  <- rule \(ignoredBy.index)\(ignoredBy.line.map { " (line \($0))" } ?? ""): \(detail)")
+                let ofList = ignoredBy.source == outcome.source ? "" : " of \(ignoredBy.source)"
+                lines.append("  ignore-previous-rules  <- rule \(ignoredBy.index)\(ignoredBy.line.map { " (line \($0))" } ?? "")\(ofList): \(detail)")
             }
             if let stoppedBy = outcome.stoppedBy {
                 let cut = outcome.cutOff.map { "rule \($0.index)" }
@@ -94,7 +95,8 @@ extension Decision {
                 let rules = stylesheet.rules.map { "\($0.index)" }
                 let who = "rule" + (rules.count == 1 ? " " : "s ") + rules.prefix(8).joined(separator: ", ") + (rules.count > 8 ? ", …" : "")
                 if let off = stylesheet.switchedOffBy {
-                    lines.append("  \(stylesheet.source): switched off by ignore-previous-rules  <- rule \(off.index)\(off.line.map { " (line \($0))" } ?? "")")
+                    let ofList = off.source == stylesheet.source ? "" : " of \(off.source)"
+                    lines.append("  \(stylesheet.source): switched off by ignore-previous-rules  <- rule \(off.index)\(off.line.map { " (line \($0))" } ?? "")\(ofList)")
                 } else {
                     let shown = stylesheet.selectors.joined(separator: ",")
                     let text = listAll || shown.count <= 60 ? shown : String(shown.prefix(57)) + "..."

@@ -133,7 +133,7 @@ public struct Decision: Sendable {
         let (ignoredByRule, stoppedByRule) = (ignoreOutcome.ignoredByRule, ignoreOutcome.stoppedByRule)
         let list = engine.ruleList[Int(rule)]
         let location = engine.ruleLocation[Int(rule)]
-        if let ignore = ignoredByRule[list], location <= engine.ruleLocation[Int(ignore)] { return false }
+        if let ignore = ignoredByRule[list], engine.ruleList[Int(ignore)] != list || location <= engine.ruleLocation[Int(ignore)] { return false }
         if let stop = stoppedByRule[list], location >= engine.ruleLocation[Int(stop)] { return false }
         return true
     }
@@ -250,7 +250,11 @@ public struct Decision: Sendable {
             let stoppedBy = stoppedByRule[listNumber]
             let discarded = self.discarded
             let inList = discarded.filter { engine.ruleList[Int($0)] == listNumber }
-            let overridden = inList.filter { ignoredBy != nil && engine.ruleLocation[Int($0)] <= engine.ruleLocation[Int(ignoredBy!)] && $0 != ignoredBy }
+            // An ignore rule of the list that applies after every list overrides all of an earlier list.
+            let overridden = inList.filter {
+                guard let ignoredBy, $0 != ignoredBy else { return false }
+                return engine.ruleList[Int(ignoredBy)] != listNumber || engine.ruleLocation[Int($0)] <= engine.ruleLocation[Int(ignoredBy)]
+            }
             let cutOff = inList.filter { !overridden.contains($0) && $0 != ignoredBy }
             guard !actions.isEmpty || ignoredBy != nil || stoppedBy != nil else { continue }
             outcomes.append(ListOutcome(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContentRules
 import Foundation
+import Subscriptions
 
 /// `--rules PATH…`, defaulting to the lists limot ships.
 struct RuleSelection: ParsableArguments {
@@ -49,6 +50,7 @@ struct RuleSelection: ParsableArguments {
                 let key = cache.key(forContents: contents)
                 switch cache.load(key: key, sources: names) {
                 case .success(var lists):
+                    markReadersList(in: &lists, files: files, dataDirectory: dataDirectory)
                     let engine = try compile(&lists)
                     return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
                 case .failure(let miss):
@@ -57,6 +59,7 @@ struct RuleSelection: ParsableArguments {
             }
         }
         var lists = try parse(files, names: names)
+        if let dataDirectory { markReadersList(in: &lists, files: files, dataDirectory: dataDirectory) }
         var origin = RulesLoad.Origin.compiled
         if let missed {
             do {
@@ -67,6 +70,14 @@ struct RuleSelection: ParsableArguments {
             }
         }
         return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
+    }
+
+    /// The reader's own list (`user-rules.json` of the data directory), when
+    /// it is the last, applies after every other list (see `RuleList.appliesAfterEveryList`).
+    private static func markReadersList(in lists: inout [RuleList], files: [String], dataDirectory: String) {
+        guard let last = lists.indices.last, files.count == lists.count,
+              files[last] == UserRuleStore(dataDirectory: dataDirectory).rulesFile else { return }
+        lists[last].appliesAfterEveryList = true
     }
 
     /// `load(_:dataDirectory:)` for a command: errors are printed, exit status 1.

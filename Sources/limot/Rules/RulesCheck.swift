@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Subscriptions
 import ContentRules
 import LimotJSON
 
@@ -70,7 +72,11 @@ struct RulesCheck: ParsableCommand {
         guard !paths.isEmpty else {
             var shipped = RuleSelection()
             shipped.paths = []
-            return try ActiveRuleLists(selection: shipped, store: store).filesOrExit()
+            // The reader's own list is checked even when broken: that is when its errors matter.
+            let active = try ActiveRuleLists(selection: shipped, store: store)
+            let own = RuleListFile(name: UserRuleStore.listName, path: active.userRules.rulesFile)
+            let lists = try active.files().filter { $0.path != own.path }
+            return lists + (FileManager.default.fileExists(atPath: own.path) ? [own] : [])
         }
         let files = RuleFileLoader.expand(paths)
         if files.isEmpty {

@@ -7,15 +7,20 @@ import Subscriptions
 struct RulesList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show the subscribed rule lists: rules, last and next update, last error."
+        abstract: "Show the subscribed rule lists (rules, last and next update, last error), or with --user your own rules.",
+        discussion: "With --user: each of your rules with its number (for `rules remove`), what it does, when and on which page it was made, the rules switched off, and what `rules check` finds wrong in user-rules.json, in place."
     )
 
-    @Flag(help: "Print the lists as JSON (name, url, rules, skipped, lastUpdate, nextUpdate, lastError).")
+    @Flag(help: "List your own rules (user-rules.json) instead of the subscriptions.")
+    var user = false
+
+    @Flag(help: "Print as JSON: the lists (name, url, rules, skipped, lastUpdate, nextUpdate, lastError), or with --user the rules (number, rule, kind, made, page, filter, problems) and the rules switched off.")
     var json = false
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        if user { return try UserRulesReport(store: UserRuleStore(dataDirectory: store.directory)).print(json: json) }
         let subscriptions = try attempt { () throws(SubscriptionError) in
             try SubscriptionStore(dataDirectory: store.directory).load()
         }

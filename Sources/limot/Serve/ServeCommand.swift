@@ -19,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             and served from this machine only. Ctrl-C (SIGINT) or SIGTERM stops the server after the \
             requests in flight. The lists subscribed in --data-dir (`limot rules subscribe`) are updated \
             in the background when due (not --offline); a list subscribed, unsubscribed or updated by \
-            another limot with the same --data-dir is in use within seconds, without a restart.
+            another limot with the same --data-dir is in use within seconds, without a restart. So are \
+            your own rules (user-rules.json: `limot rules add`, or edited by hand; SIGHUP reads them at \
+            once); an edit that breaks the list is logged and not applied.
             """
     )
 

@@ -9,12 +9,15 @@ import Subscriptions
 /// due, at most once an hour), compiles the new set of lists off the
 /// request path and swaps the engine whole. A list that fails keeps its
 /// last good version; the failure is logged and shown on `/_limot/stats`.
-/// Between updates it watches `subscriptions.json`: a list subscribed,
-/// unsubscribed or updated by another `limot` is in use within seconds.
+/// Between updates it watches `subscriptions.json` and `user-rules.json`: a
+/// list subscribed, unsubscribed or updated by another `limot`, and a rule
+/// of the reader's added or edited by hand, is in use within seconds (at
+/// once on SIGHUP). A hand edit that breaks the reader's list is logged and
+/// not applied: the rules in use stay until it is fixed.
 struct SubscriptionRefresher: Sendable {
     /// The shortest wait between two updates.
     static let minimumWait: Duration = .seconds(3600)
-    /// How often `subscriptions.json` is looked at (one `stat`).
+    /// How often `subscriptions.json` and `user-rules.json` are looked at (one `stat` each).
     static let watchInterval: Duration = .seconds(2)
 
     let lists: ActiveRuleLists
@@ -26,26 +29,37 @@ struct SubscriptionRefresher: Sendable {
     /// False with `--offline`: changes made by other processes are picked
     /// up, but nothing is downloaded.
     let downloads: Bool
+    /// `kill -HUP`: read the lists again now.
+    let hangup = HangupSignal()
 
     /// Runs until the task is cancelled (the server stopping).
     func run() async {
         let clock = ContinuousClock()
         var nextUpdate = clock.now
         var seen = updater.store.metadataStamp()
+        var seenOwn = FileStamp(of: lists.userRules.rulesFile)
         while !Task.isCancelled {
             if downloads, clock.now >= nextUpdate {
                 nextUpdate = clock.now + (await refresh(now: Date()))
             }
             // A test interval shorter than the watch's is kept.
             let untilUpdate = downloads ? max(.zero, nextUpdate - clock.now) : Self.watchInterval
-            do {
-                try await Task.sleep(for: min(Self.watchInterval, untilUpdate))
-            } catch {
-                return
+            // Short sleeps, so that a SIGHUP is taken up within a tenth of a second.
+            let wake = clock.now + min(Self.watchInterval, untilUpdate)
+            var hungUp = false
+            while clock.now < wake, !hungUp {
+                do {
+                    try await Task.sleep(for: min(.milliseconds(100), wake - clock.now))
+                } catch {
+                    return
+                }
+                hungUp = hangup.take()
             }
-            let stamp = updater.store.metadataStamp()
-            if stamp != seen {
+            let (stamp, ownStamp) = (updater.store.metadataStamp(), FileStamp(of: lists.userRules.rulesFile))
+            if stamp != seen || ownStamp != seenOwn || hungUp {
+                if hungUp { logger.notice("SIGHUP: reading the rule lists again") }
                 seen = stamp
+                seenOwn = ownStamp
                 reload()
             }
         }
@@ -107,6 +121,10 @@ struct SubscriptionRefresher: Sendable {
     /// Compiles the lists as they now are, unless they are the ones in use,
     /// and puts the engine in the slot; if that fails, the engine in use stays.
     private func swapEngine() {
+        if let problem = lists.userRulesProblem() {
+            logger.error("your rules: \(problem); the rules in use stay")
+            return
+        }
         do {
             let files = try lists.files()
             let fingerprint = RuleSelection.fingerprint(of: files.map(\.path))

@@ -87,6 +87,44 @@ struct SubscriptionSwapTests {
         }
     }
 
+    @Test("your rules added by another limot, or edited by hand, apply without a restart; a broken edit is logged and not applied; SIGHUP reads them at once")
+    func takesUpYourRulesLive() throws {
+        try Self.withTestbed { testbed, dataDir, _ in
+            let proxy = try testbed.startProxy([], dataDir: dataDir)
+            let browser = TestBrowser(port: proxy.port)
+            #expect(try !Self.blocked("mine-one", browser))
+
+            try Self.limot(["rules", "add", "||www.loghatnameh.de/mine-one^$document", "--data-dir", dataDir])
+            try Self.eventually("the rule added meanwhile decides") { try Self.blocked("mine-one", browser) }
+            #expect(try browser.request("/mine-one").text.contains("your rules:"), "named as the reader knows the list")
+
+            let file = dataDir + "/user-rules.json"
+            let good = try String(contentsOfFile: file, encoding: .utf8)
+            try Data(#"[{"trigger":{"url-filter":"mine-two"},"action":{"type":"hide"}}]"#.utf8).write(to: URL(fileURLWithPath: file))
+            try Self.eventually("the broken edit is logged") { proxy.log().contains("your rules:") && proxy.log().contains("the rules in use stay") }
+            #expect(try Self.blocked("mine-one", browser), "the rules in use stay while the edit is broken")
+
+            try Data(good.utf8).write(to: URL(fileURLWithPath: file))
+            Thread.sleep(forTimeInterval: 3)
+            // An edit the look at the file cannot see (same inode, size and
+            // modification time: written in place, the time put back) is
+            // taken up on SIGHUP alone.
+            var before = stat()
+            stat(file, &before)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+            try handle.write(contentsOf: Data(good.replacingOccurrences(of: "mine-one", with: "mine-two").utf8))
+            try handle.truncate(atOffset: UInt64(good.utf8.count))
+            try handle.close()
+            var times = [before.st_atim, before.st_mtim]
+            #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+            Thread.sleep(forTimeInterval: 3)
+            #expect(try Self.blocked("mine-one", browser), "positive control: without SIGHUP the edit is not seen")
+            kill(proxy.pid, SIGHUP)
+            try Self.eventually("the fixed edit decides") { try Self.blocked("mine-two", browser) }
+            #expect(try !Self.blocked("mine-one", browser))
+        }
+    }
+
     @Test("a list subscribed by another limot is used without a restart, by pages and lookups, under its name; unsubscribed, it is dropped")
     func takesUpSubscriptionsLive() throws {
         try Self.withTestbed { testbed, dataDir, mapping in
