@@ -34,6 +34,55 @@ struct PatternMatchers: Sendable {
     private var positions: [SegmentPattern.ByteSet] = []
     private var regexes: [LazyRegex] = []
 
+    init() {}
+
+    /// The size, stride and alignment of the tables' values, which the
+    /// compiled rule cache copies as they lie in memory.
+    static var memoryLayout: [Int] {
+        [MemoryLayout<Descriptor>.size, MemoryLayout<Descriptor>.stride, MemoryLayout<Descriptor>.alignment,
+         MemoryLayout<Segment>.size, MemoryLayout<Segment>.stride, MemoryLayout<SegmentPattern.ByteSet>.stride]
+    }
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        descriptors = try reader.readRaw()
+        variants = try reader.readRaw()
+        segments = try reader.readRaw()
+        positions = try reader.readRaw()
+        let regexCount = try reader.readCount()
+        regexes.reserveCapacity(regexCount)
+        for _ in 0..<regexCount {
+            let caseSensitive = try reader.readBool()
+            regexes.append(LazyRegex(pattern: try reader.readString(), caseSensitive: caseSensitive))
+        }
+        let start = reader.offset
+        // Every descriptor within the tables it points into, so that matching never reads beyond them.
+        for descriptor in descriptors where descriptor.segmentCount == 0 && descriptor.variantCount == 0 {
+            guard descriptor.start >= 0, Int(descriptor.start) < regexes.count else { throw BinaryReader.Damaged(offset: start, reason: "a matcher's regex") }
+        }
+        for descriptor in descriptors + variants where descriptor.segmentCount > 0 || descriptor.variantCount > 0 {
+            let end = Int(descriptor.start) + Int(descriptor.segmentCount > 0 ? descriptor.segmentCount : Int32(descriptor.variantCount))
+            guard descriptor.start >= 0, end <= (descriptor.segmentCount > 0 ? segments.count : variants.count) else {
+                throw BinaryReader.Damaged(offset: start, reason: "a matcher's segments")
+            }
+        }
+        for segment in segments where segment.start < 0 || segment.length < 0 || Int(segment.start) + Int(segment.length) > positions.count {
+            throw BinaryReader.Damaged(offset: start, reason: "a segment's positions")
+        }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(descriptors)
+        writer.writeRaw(variants)
+        writer.writeRaw(segments)
+        writer.writeRaw(positions)
+        writer.writeVarint(regexes.count)
+        for regex in regexes {
+            writer.write(regex.caseSensitive)
+            writer.write(regex.pattern)
+        }
+    }
+
     var count: Int { descriptors.count }
     /// How many of the matchers run RE2.
     var regexCount: Int { regexes.count }

@@ -45,8 +45,7 @@ struct RuleSelection: ParsableArguments {
                 let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
                 let key = cache.key(forContents: contents)
                 switch cache.load(key: key, sources: files) {
-                case .success(var lists):
-                    let engine = try compile(&lists)
+                case .success(let engine):
                     return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
                 case .failure(let miss):
                     missed = (cache, key, miss)
@@ -54,16 +53,17 @@ struct RuleSelection: ParsableArguments {
             }
         }
         var lists = try parse(files)
+        let engine = try compile(&lists)
         var origin = RulesLoad.Origin.compiled
         if let missed {
             do {
-                let size = try missed.cache.store(lists, key: missed.key)
+                let size = try missed.cache.store(engine, key: missed.key)
                 origin = .compiledAndCached(missed.cache.path(forKey: missed.key), bytes: size, miss: missed.miss)
             } catch {
                 printError("warning: the compiled rules could not be kept in \(missed.cache.directory) (\(error.localizedDescription)); the next start compiles them again")
             }
         }
-        return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
+        return RulesLoad(engine: engine, origin: origin, seconds: clock.secondsSince)
     }
 
     /// `load(files:dataDirectory:)` for a command: errors are printed, exit status 1.
