@@ -80,7 +80,9 @@ public struct CompiledRuleCache: Sendable {
     public func load(key: [UInt8], sources: [String], publicSuffixList: PublicSuffixList = .shared) -> Result<ContentRuleEngine, Miss> {
         let path = path(forKey: key)
         guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.damaged("cannot be read")) }
+        // Mapped, not read: the tables are copied out of the page cache once,
+        // and the file takes no memory after this.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return .failure(.damaged("cannot be read")) }
         let decoded = data.withUnsafeBytes { bytes in
             Result { () throws(Miss) in try decode(bytes, key: key, sources: sources) }
         }

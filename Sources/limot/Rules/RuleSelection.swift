@@ -46,6 +46,7 @@ struct RuleSelection: ParsableArguments {
                 let key = cache.key(forContents: contents)
                 switch cache.load(key: key, sources: files) {
                 case .success(let engine):
+                    ResidentMemory.releaseFreedMemory()
                     return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
                 case .failure(let miss):
                     missed = (cache, key, miss)
