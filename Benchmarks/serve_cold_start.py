@@ -9,6 +9,12 @@ empty data directory (the lists are converted and compiled, and the compiled rul
 <data-dir>/rules-cache/); the later runs start from that cache. Prints each run, the medians, the
 cache file's size, and the same for the shipped rules.
 
+Beside it, in the same run, the peer: adblock-rust (Python `adblock` 0.6.0, as
+Benchmarks/compare_adblock.py uses it) loading the same two lists from its own serialized
+form (`Engine.serialize()`, written once; each run is a fresh Python process that reads the
+file, calls `Engine.deserialize()` and answers one request), with the time that takes and the
+resident memory it adds to the process (VmRSS after minus VmRSS once `adblock` is imported).
+
     python3 Benchmarks/serve_cold_start.py [--binary .build/release/limot] [--runs 5]
 """
 import argparse
@@ -60,11 +66,56 @@ def one_start(binary, arguments):
         process.wait()
 
 
+def adblock_serialize(path):
+    """Compiles the two lists into adblock-rust once and writes its serialized engine to `path`."""
+    import adblock
+    filters = adblock.FilterSet()
+    for name in LISTS:
+        with open(name, encoding="utf-8") as f:
+            filters.add_filter_list(f.read())
+    with open(path, "wb") as f:
+        f.write(adblock.Engine(filters, optimize=True).serialize())
+
+
+def adblock_load(path):
+    """In a fresh process: adblock-rust's load from its serialized form, to its first answer; prints JSON."""
+    import adblock
+    before = resident_mib(os.getpid())
+    start = time.perf_counter()
+    with open(path, "rb") as f:
+        serialized = f.read()
+    engine = adblock.Engine(adblock.FilterSet(), optimize=True)
+    engine.deserialize(serialized)
+    del serialized
+    engine.check_network_urls("https://www.loghatnameh.de/", "https://www.loghatnameh.de/", "document")
+    elapsed = time.perf_counter() - start
+    after = resident_mib(os.getpid())
+    print(json.dumps({"ms": elapsed * 1000, "added_mib": after - before, "rss_mib": after}))
+
+
+def adblock_peer(data, runs):
+    """adblock-rust's load from its serialized form, `runs` times: [(ms, added MiB, VmRSS MiB)], file bytes."""
+    path = os.path.join(data, "adblock-engine.dat")
+    subprocess.run([sys.executable, __file__, "--adblock-serialize", path], check=True)
+    results = []
+    for _ in range(runs):
+        run = subprocess.run([sys.executable, __file__, "--adblock-load", path], check=True, capture_output=True, text=True)
+        figures = json.loads(run.stdout)
+        results.append((figures["ms"], figures["added_mib"], figures["rss_mib"]))
+    return results, os.path.getsize(path)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/limot"))
     parser.add_argument("--runs", type=int, default=5, help="starts from the cache (after the first)")
+    parser.add_argument("--adblock-serialize", metavar="PATH", help=argparse.SUPPRESS)
+    parser.add_argument("--adblock-load", metavar="PATH", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.adblock_serialize:
+        return adblock_serialize(args.adblock_serialize)
+    if args.adblock_load:
+        return adblock_load(args.adblock_load)
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"no limot binary at {args.binary}: run `swift build -c release` first, or pass --binary")
     for path in LISTS:
@@ -80,6 +131,7 @@ def main():
         shipped = [one_start(args.binary, common) for _ in range(args.runs)]
         cache = os.path.join(data, "rules-cache")
         cache_bytes = sum(os.path.getsize(os.path.join(cache, name)) for name in os.listdir(cache))
+        peer, peer_bytes = adblock_peer(data, args.runs)
     finally:
         server.terminate()
         shutil.rmtree(data, ignore_errors=True)
@@ -92,7 +144,14 @@ def main():
           f"{statistics.median(r[1] for r in later):6.1f} MiB")
     print(f"{'shipped rules, median':44} {statistics.median(r[0] for r in shipped):11.0f} ms "
           f"{statistics.median(r[1] for r in shipped):6.1f} MiB")
-    print(f"\ncache on disk: {cache_bytes / 1_048_576:.1f} MiB in rules-cache/")
+    print(f"\nadblock-rust 0.6.0, the same lists from Engine.deserialize() to its first answer, fresh process each run\n")
+    print(f"{'run':44} {'load':>14} {'added':>10} {'VmRSS':>10}")
+    for index, (ms, added, rss) in enumerate(peer, 1):
+        print(f"{f'adblock-rust, run {index}':44} {ms:11.0f} ms {added:6.1f} MiB {rss:6.1f} MiB")
+    print(f"{'adblock-rust, median':44} {statistics.median(r[0] for r in peer):11.0f} ms "
+          f"{statistics.median(r[1] for r in peer):6.1f} MiB {statistics.median(r[2] for r in peer):6.1f} MiB")
+    print(f"\ncache on disk: {cache_bytes / 1_048_576:.1f} MiB in rules-cache/ (adblock-rust's serialized engine: "
+          f"{peer_bytes / 1_048_576:.1f} MiB)")
     print(f"first run's line:  {first[2]}\nsecond run's line: {later[0][2]}")
 
 

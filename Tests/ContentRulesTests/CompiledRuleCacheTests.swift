@@ -29,42 +29,51 @@ struct CompiledRuleCacheTests {
         return try body(CompiledRuleCache(directory: folder.path, toolVersion: version))
     }
 
+    /// A load's whole decision in comparable form: actions, deciding rules,
+    /// hidden selectors and the global stylesheets with their rules.
+    static func summary(of decision: Decision) -> [String] {
+        decision.actions.map(\.summary) + decision.decidingRules.map(\.description) + decision.hiddenSelectors
+            + decision.globalStylesheets.map { "\($0.source) \($0.selectors.count) \($0.rules) \($0.switchedOffBy.map(\.description) ?? "-")" }
+            + decision.globalStylesheetsSwitchedOff
+    }
+
     @Test("EasyList + EasyPrivacy from the cache decide as compiled from the lists, over the whole request corpus")
     func cachedDecisionsEqualFresh() throws {
         let (lists, contents) = try Self.loaded.get()
         let sources = lists.map(\.source)
-        let cachedLists = try withCache { cache in
+        let fresh = try ContentRuleEngine(lists: lists)
+        let cached = try withCache { cache in
             let key = cache.key(forContents: contents)
-            try cache.store(lists, key: key)
+            try cache.store(fresh, key: key)
             return try cache.load(key: key, sources: sources).get()
         }
-        #expect(cachedLists.map(\.source) == sources)
-        #expect(cachedLists.map(\.declaredRuleCount) == lists.map(\.declaredRuleCount))
-        for (cached, fresh) in zip(cachedLists, lists) { #expect(cached.rules == fresh.rules) }
-
-        let fresh = try ContentRuleEngine(lists: lists)
-        let cached = try ContentRuleEngine(lists: cachedLists)
-        var compared = 0, blocked = 0, hidden = 0
+        #expect(cached.lists.map(\.source) == sources)
+        #expect(cached.statistics.rules == fresh.statistics.rules)
+        #expect(cached.statistics.rulesByAction == fresh.statistics.rulesByAction)
+        #expect(cached.lists.map(\.globalSelectors) == fresh.lists.map(\.globalSelectors))
+        var compared = 0, blocked = 0, hidden = 0, styled = 0
         for (url, type, request) in try RequestCorpus.requests() {
             let expected = fresh.decide(request), actual = cached.decide(request)
             #expect(actual.actions == expected.actions, "\(url) \(type)")
-            #expect(actual.decidingRules == expected.decidingRules, "\(url) \(type)")
-            #expect(actual.hiddenSelectors == expected.hiddenSelectors, "\(url) \(type)")
+            #expect(Self.summary(of: actual) == Self.summary(of: expected), "\(url) \(type)")
             compared += 1
             if expected.isBlocked { blocked += 1 }
             if !expected.hiddenSelectors.isEmpty { hidden += 1 }
+            if !expected.globalStylesheets.isEmpty { styled += 1 }
         }
         #expect(compared > 8_000)
         #expect(blocked > 1_000, "the lists block many of the corpus's requests, or the comparison proves little")
         #expect(hidden > 100)
+        #expect(styled > 100, "documents of the corpus get the lists' global stylesheets")
     }
 
     @Test("a truncated, bit-flipped or foreign file is reported damaged, never used")
     func damagedFiles() throws {
         let (lists, contents) = try Self.loaded.get()
+        let engine = try ContentRuleEngine(lists: lists)
         try withCache { cache in
             let key = cache.key(forContents: contents)
-            try cache.store(lists, key: key)
+            try cache.store(engine, key: key)
             let path = cache.path(forKey: key)
             let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             var damaged: [[UInt8]] = [[], Array(good.prefix(7)), Array(good.prefix(60)), Array(good.dropLast()), good + [0],
@@ -74,6 +83,16 @@ struct CompiledRuleCacheTests {
                 var flipped = good
                 flipped[offset] ^= 0x10
                 damaged.append(flipped)
+            }
+            // A flipped bit in the format or the memory layout: written by another limot, stale.
+            for offset in [8, 12] {
+                var flipped = good
+                flipped[offset] ^= 0x01
+                try Data(flipped).write(to: URL(fileURLWithPath: path))
+                guard case .failure(.stale) = cache.load(key: key, sources: lists.map(\.source)) else {
+                    Issue.record("a file with another format or layout was not reported stale")
+                    continue
+                }
             }
             for bytes in damaged {
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -86,25 +105,30 @@ struct CompiledRuleCacheTests {
         }
     }
 
-    @Test("payloads that pass no checksum decode to an error, never out of bounds (every truncation of a small list)")
+    @Test("payloads that pass no checksum decode to an error, never out of bounds (every truncation of a small engine)")
     func truncatedPayloads() throws {
         let list = try #require(RuleListParser.parse(Array(Self.variedRules.utf8), source: "varied.json").list)
+        let engine = try ContentRuleEngine(lists: [list])
         var writer = BinaryWriter()
-        RuleListCoding.encode([list], into: &writer)
+        EngineCoding.encode(engine, into: &writer)
         let payload = writer.bytes
-        for length in 0..<payload.count {
-            let prefix = Array(payload.prefix(length))
-            let decoded = prefix.withUnsafeBytes { bytes in
+        func decoded(_ bytes: ArraySlice<UInt8>) -> Result<ContentRuleEngine.Tables, BinaryReader.Damaged> {
+            bytes.withUnsafeBytes { bytes in
                 var reader = BinaryReader(bytes)
-                return Result { () throws(BinaryReader.Damaged) in try RuleListCoding.decode(from: &reader) }
+                return Result { () throws(BinaryReader.Damaged) in try EngineCoding.decode(from: &reader, sources: ["varied.json"]) }
             }
-            if case .success = decoded { Issue.record("a payload cut at \(length) of \(payload.count) bytes decoded") }
         }
-        let whole = payload.withUnsafeBytes { bytes in
-            var reader = BinaryReader(bytes)
-            return Result { () throws(BinaryReader.Damaged) in try RuleListCoding.decode(from: &reader) }
+        for length in 0..<payload.count {
+            if case .success = decoded(payload.prefix(length)) { Issue.record("a payload cut at \(length) of \(payload.count) bytes decoded") }
         }
-        #expect(try whole.get().first?.rules == list.rules, "every kind of trigger and action reads back as written")
+        let whole = ContentRuleEngine(try decoded(payload[...]).get())
+        #expect(whole.lists.first?.locations.actionAtLocation == engine.lists.first?.locations.actionAtLocation,
+                "every kind of action reads back as written")
+        for (url, page) in [("https://ads.example/x.js", "https://example.org/"), ("https://n.example/r1/m/z", "https://a.example/"),
+                            ("http://frame.example/y", "https://news.example/")] {
+            let request = try ResourceRequest(url: url, type: "script", page: page, frame: nil, method: "post")
+            #expect(Self.summary(of: whole.decide(request)) == Self.summary(of: engine.decide(request)), "\(url)")
+        }
     }
 
     @Test("another limot version, another format or other lists are stale or absent, not used")
@@ -122,7 +146,8 @@ struct CompiledRuleCacheTests {
 
         // An old version's file at this version's name (as if copied over) is stale.
         let key = current.key(forContents: contents)
-        try old.store(lists, key: key)
+        let engine = try ContentRuleEngine(lists: lists)
+        try old.store(engine, key: key)
         guard case .failure(.stale) = current.load(key: key, sources: lists.map(\.source)) else {
             Issue.record("a file written by another version was used")
             return
@@ -132,8 +157,8 @@ struct CompiledRuleCacheTests {
             return
         }
         // Replaced by this version's file, it is used.
-        try current.store(lists, key: key)
-        #expect(try current.load(key: key, sources: ["a", "b"]).get().map(\.source) == ["a", "b"], "lists take the paths they have now")
+        try current.store(engine, key: key)
+        #expect(try current.load(key: key, sources: ["a", "b"]).get().lists.map(\.source) == ["a", "b"], "lists take the paths they have now")
         guard case .failure(.damaged) = current.load(key: key, sources: ["only one"]) else {
             Issue.record("a file for two lists was used for one")
             return

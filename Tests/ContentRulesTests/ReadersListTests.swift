@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WebURL
 @testable import ContentRules
@@ -73,6 +74,20 @@ struct ReadersListTests {
         let elsewhere = engine.decide(try Self.document("https://other.example/"))
         #expect(elsewhere.hiddenSelectors == [".banner"])
         #expect(engine.decide(try Self.script("https://ads.example/x.js", on: "https://other.example/")).isBlocked)
+    }
+
+    @Test("an engine read back from the compiled cache applies the reader's list after every list when the load says so, and not otherwise")
+    func cachedEngineKeepsTheMark() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limot-readers-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = CompiledRuleCache(directory: folder.path, toolVersion: "test")
+        let key = cache.key(forContents: [Array(Self.shipped.utf8), Array(Self.readers.utf8)])
+        try cache.store(try Self.engine(), key: key)
+        let request = try Self.script("https://ads.example/ok.js", on: "https://www.loghatnameh.de/")
+        let marked = try cache.load(key: key, sources: ["limot-ads", "your rules"], lastListAppliesAfterEveryList: true).get()
+        #expect(!marked.decide(request).isBlocked)
+        let unmarked = try cache.load(key: key, sources: ["limot-ads", "your rules"]).get()
+        #expect(unmarked.decide(request).isBlocked, "positive control: the mark is the load's, not the file's")
     }
 
     @Test("only the last list applies after every list")

@@ -83,4 +83,40 @@ struct BinaryReader {
         for _ in 0..<count { texts.append(try readString()) }
         return texts
     }
+
+    /// Values written by `BinaryWriter.writeRaw`, in a new array.
+    mutating func readRaw<Value: BitwiseCopyable>(_: Value.Type = Value.self) throws(Damaged) -> [Value] {
+        let raw = try takeRaw(Value.self)
+        return [Value](unsafeUninitializedCapacity: raw.count / MemoryLayout<Value>.stride) { buffer, count in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
+            count = buffer.count
+        }
+    }
+
+    /// The bytes of values written by `BinaryWriter.writeRaw`, not copied
+    /// (valid while the reader's bytes are): read everything a table needs
+    /// first, then allocate, so that a damaged file leaks nothing.
+    mutating func takeRaw<Value: BitwiseCopyable>(_: Value.Type) throws(Damaged) -> UnsafeRawBufferPointer {
+        let stride = MemoryLayout<Value>.stride
+        let count = try readVarint(limit: (bytes.count - offset) / stride)
+        return try take(count * stride)
+    }
+
+    /// A flag byte, 0 or 1.
+    mutating func readBool() throws(Damaged) -> Bool {
+        switch try read(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        case let flag: throw Damaged(offset: offset - 1, reason: "flag \(flag)")
+        }
+    }
+}
+
+extension UnsafeMutableBufferPointer where Element: BitwiseCopyable {
+    /// A new buffer holding the values in `raw` (from `BinaryReader.takeRaw`).
+    static func copying(_ raw: UnsafeRawBufferPointer) -> Self {
+        let buffer = Self.allocate(capacity: raw.count / MemoryLayout<Element>.stride)
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
+        return buffer
+    }
 }

@@ -40,6 +40,10 @@ struct BinaryWriter {
         bytes.append(contentsOf: raw)
     }
 
+    mutating func write(_ flag: Bool) {
+        bytes.append(flag ? 1 : 0)
+    }
+
     mutating func write(optional text: String?) {
         write(UInt8(text == nil ? 0 : 1))
         if let text { write(text) }
@@ -48,5 +52,18 @@ struct BinaryWriter {
     mutating func write(_ texts: [String]) {
         writeVarint(texts.count)
         for text in texts { write(text) }
+    }
+
+    /// A count and then the values' memory as it is (`BinaryReader.readRaw`
+    /// copies it back in one go): the engine's tables are plain values, and
+    /// copying them whole is what makes a cached start fast. Only a limot
+    /// of the same memory layout reads them (`EngineCoding.layout`).
+    mutating func writeRaw<Value: BitwiseCopyable>(_ values: UnsafeBufferPointer<Value>) {
+        writeVarint(values.count)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(values))
+    }
+
+    mutating func writeRaw<Value: BitwiseCopyable>(_ values: [Value]) {
+        values.withUnsafeBufferPointer { writeRaw($0) }
     }
 }

@@ -1,23 +1,27 @@
 import Foundation
+import WebURL
 
 /// Compiled rule lists kept in a folder of the data directory (as WebKit's
 /// `WKContentRuleListStore` keeps them), so that a start with large lists
-/// neither converts AdBlock lists nor parses JSON again.
+/// neither converts AdBlock lists, parses JSON nor builds indexes again: a
+/// file holds the engine's tables (`EngineCoding`), read back with one copy
+/// each; only the RE2 sets are compiled again (see `RegexShard`).
 ///
 /// One file per selection of lists, named by its key: a SHA-256 over the
 /// cache format, limot's version and each list's bytes in order (not its
 /// path, so moving a list keeps its cache). A file is trusted only when its
-/// magic, format, version, key, length and payload checksum all verify;
-/// anything else is reported as `Miss.damaged` or `Miss.stale`, and the
-/// caller compiles again and `store`s over it. Files are written to a
-/// temporary name and renamed, so a reader never sees half of one.
+/// magic, format, memory layout, version, key, length and payload checksum
+/// all verify; anything else is reported as `Miss.damaged` or `Miss.stale`,
+/// and the caller compiles again and `store`s over it. Files are written to
+/// a temporary name and renamed, so a reader never sees half of one.
 ///
 /// File layout (integers little-endian): magic `LIMOTRUL`, format `UInt32`,
-/// limot's version (LEB128 length + UTF-8), key (32 bytes), payload length
-/// `UInt64`, payload SHA-256 (32 bytes), payload (`RuleListCoding`).
+/// memory layout `UInt64` (`EngineCoding.layout`), limot's version (LEB128
+/// length + UTF-8), key (32 bytes), payload length `UInt64`, payload SHA-256
+/// (32 bytes), payload (`EngineCoding`).
 public struct CompiledRuleCache: Sendable {
     /// Changes whenever the payload's layout or meaning changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic = Array("LIMOTRUL".utf8)
     static let fileExtension = "limotrules"
     /// Selections kept at most; the least recently written go first.
@@ -70,36 +74,38 @@ public struct CompiledRuleCache: Sendable {
         return directory + "/" + name + "." + Self.fileExtension
     }
 
-    /// The lists stored under `key`, with `sources` as their sources (the
-    /// paths they have now), or why there are none.
-    public func load(key: [UInt8], sources: [String]) -> Result<[RuleList], Miss> {
+    /// The engine stored under `key`, with `sources` as its lists' sources
+    /// (the names they have now), or why there is none. Its RE2 sets start
+    /// compiling on another thread. `lastListAppliesAfterEveryList` as
+    /// `RuleList.appliesAfterEveryList` of the last list.
+    public func load(key: [UInt8], sources: [String], lastListAppliesAfterEveryList: Bool = false,
+                     publicSuffixList: PublicSuffixList = .shared) -> Result<ContentRuleEngine, Miss> {
         let path = path(forKey: key)
         guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.damaged("cannot be read")) }
+        // Mapped, not read: the tables are copied out of the page cache once,
+        // and the file takes no memory after this.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return .failure(.damaged("cannot be read")) }
         let decoded = data.withUnsafeBytes { bytes in
-            Result { () throws(Miss) in try decode(bytes, key: key) }
+            Result { () throws(Miss) in try decode(bytes, key: key, sources: sources) }
         }
-        return decoded.flatMap { lists in
-            guard lists.count == sources.count else {
-                return .failure(.damaged("\(lists.count) lists for \(sources.count) files"))
-            }
-            return .success(zip(lists, sources).map { list, source in
-                var list = list
-                list.source = source
-                return list
-            })
+        return decoded.map { tables in
+            var tables = tables
+            if lastListAppliesAfterEveryList, !tables.lists.isEmpty { tables.listAfterEveryList = Int32(tables.lists.count - 1) }
+            RegexShard.compileInBackground(tables.regexSets)
+            return ContentRuleEngine(tables, publicSuffixList: publicSuffixList)
         }
     }
 
-    /// Writes `lists` under `key`, replacing any file there, and removes the
+    /// Writes `engine` under `key`, replacing any file there, and removes the
     /// oldest files beyond `filesKept`. Returns the file's size in bytes.
     @discardableResult
-    public func store(_ lists: [RuleList], key: [UInt8]) throws -> Int {
+    public func store(_ engine: ContentRuleEngine, key: [UInt8]) throws -> Int {
         var payload = BinaryWriter()
-        RuleListCoding.encode(lists, into: &payload)
+        EngineCoding.encode(engine, into: &payload)
         var file = BinaryWriter(capacity: payload.bytes.count + 128)
         file.write(Self.magic)
         file.write(Self.formatVersion)
+        file.write(EngineCoding.layout)
         file.write(toolVersion)
         file.write(key)
         file.write(UInt64(payload.bytes.count))
@@ -112,12 +118,14 @@ public struct CompiledRuleCache: Sendable {
     }
 
     /// Checks the header and checksum, then decodes the payload.
-    func decode(_ bytes: UnsafeRawBufferPointer, key: [UInt8]) throws(Miss) -> [RuleList] {
+    func decode(_ bytes: UnsafeRawBufferPointer, key: [UInt8], sources: [String]) throws(Miss) -> ContentRuleEngine.Tables {
         var reader = BinaryReader(bytes)
         do {
             guard Array(try reader.readBytes(Self.magic.count)) == Self.magic else { throw Miss.damaged("not a limot rule cache") }
             let format: UInt32 = try reader.read()
             guard format == Self.formatVersion else { throw Miss.stale("format \(format), this limot writes \(Self.formatVersion)") }
+            let layout: UInt64 = try reader.read()
+            guard layout == EngineCoding.layout else { throw Miss.stale("written by a limot with another memory layout") }
             let version = try reader.readString()
             guard version == toolVersion else { throw Miss.stale("written by limot \(version), this is \(toolVersion)") }
             guard Array(try reader.readBytes(key.count)) == key else { throw Miss.damaged("made for other lists") }
@@ -129,9 +137,9 @@ public struct CompiledRuleCache: Sendable {
             let payload = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
             guard SHA256Digest.of(payload) == checksum else { throw Miss.damaged("checksum does not match") }
             var payloadReader = BinaryReader(payload)
-            let lists = try RuleListCoding.decode(from: &payloadReader)
-            guard payloadReader.isAtEnd else { throw Miss.damaged("bytes after the last list") }
-            return lists
+            let tables = try EngineCoding.decode(from: &payloadReader, sources: sources)
+            guard payloadReader.isAtEnd else { throw Miss.damaged("bytes after the last table") }
+            return tables
         } catch let damaged as BinaryReader.Damaged {
             throw Miss.damaged(damaged.description)
         } catch let miss as Miss {

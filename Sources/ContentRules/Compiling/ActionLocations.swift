@@ -12,6 +12,12 @@ struct ActionLocations {
     /// The action at each location; css-display-none groups joined with ",".
     var actionAtLocation: [Action]
 
+    /// Locations read back from the compiled rule cache.
+    init(locationOfRule: [Int32], actionAtLocation: [Action]) {
+        self.locationOfRule = locationOfRule
+        self.actionAtLocation = actionAtLocation
+    }
+
     init(rules: [Rule]) {
         struct FlagsKey: Hashable {
             var types: UInt32

@@ -30,6 +30,32 @@ final class CompiledCondition: Sendable {
         test = .patterns(matchers, matchesEverything: everything)
     }
 
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        let start = reader.offset
+        let kind = Int(try reader.read(UInt8.self))
+        guard kind < Condition.Kind.allCases.count else { throw BinaryReader.Damaged(offset: start, reason: "condition kind \(kind)") }
+        self.kind = Condition.Kind.allCases[kind]
+        switch try reader.read(UInt8.self) {
+        case 0: test = .domains(try NativeDomainList(decoding: &reader))
+        case 1: test = .patterns(try PatternMatchers(decoding: &reader), matchesEverything: false)
+        case 2: test = .patterns(try PatternMatchers(decoding: &reader), matchesEverything: true)
+        case let tag: throw BinaryReader.Damaged(offset: start + 1, reason: "condition test \(tag)")
+        }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.write(UInt8(Condition.Kind.allCases.firstIndex(of: kind)!))
+        switch test {
+        case .domains(let list):
+            writer.write(UInt8(0))
+            list.encode(into: &writer)
+        case .patterns(let matchers, let everything):
+            writer.write(UInt8(everything ? 2 : 1))
+            matchers.encode(into: &writer)
+        }
+    }
+
     /// Whether the condition's list matches (before `unless-` negation).
     func listMatches(_ context: ConditionContext) -> Bool {
         let url = kind.appliesToTopURL ? context.topURL : context.frameURL

@@ -179,18 +179,15 @@ extension ContentRuleEngine {
 
         /// Step 3: RE2 sets for the remaining filters, split by case
         /// sensitivity and into sets of at most `patternsPerRegexSet`.
-        func compileRegexSets() throws(CompileError) -> [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] {
-            var regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])] = []
+        func compileRegexSets() throws(CompileError) -> [RegexShard] {
+            var regexSets: [RegexShard] = []
             for caseSensitive in [false, true] {
                 let group = setPatterns.filter { $0.caseSensitive == caseSensitive }
                 var start = 0
                 while start < group.count {
                     let slice = group[start..<min(start + ContentRuleEngine.patternsPerRegexSet, group.count)]
                     do {
-                        let patterns = slice.map(\.pattern.re2Pattern)
-                        let set = try RegexSet(patterns: patterns, caseSensitive: caseSensitive)
-                        let fallback = patterns.map { LazyRegex(pattern: $0, caseSensitive: caseSensitive) }
-                        regexSets.append((set, slice.map(\.rule), fallback))
+                        regexSets.append(try RegexShard(compiling: slice.map(\.pattern.re2Pattern), caseSensitive: caseSensitive, rules: slice.map(\.rule)))
                     } catch {
                         let rule = error.patternIndex.map { slice[slice.startIndex + $0].rule }
                         let list = rule.map { Int(ruleList[Int($0)]) } ?? 0

@@ -73,7 +73,7 @@ public final class ContentRuleEngine: Sendable {
     let literalIndex: LiteralIndex
     /// RE2 sets, the rule of each pattern, and each pattern on its own
     /// (compiled only if the set's DFA ever runs out of memory).
-    let regexSets: [(set: RegexSet, rules: [Int32], fallback: [LazyRegex])]
+    let regexSets: [RegexShard]
     let universalAlways: [Int32]
     let universalIfDomain: HashIndex<Int32>
     let universalUnless: [Int32]
@@ -137,7 +137,7 @@ public final class ContentRuleEngine: Sendable {
 
     /// Compiles validated lists. Each list stays independent, as separate
     /// WKContentRuleLists are in Safari.
-    public init(lists inputLists: [RuleList], options: Options = Options(), publicSuffixList: PublicSuffixList = .shared) throws(CompileError) {
+    public convenience init(lists inputLists: [RuleList], options: Options = Options(), publicSuffixList: PublicSuffixList = .shared) throws(CompileError) {
         let clock = ContinuousClock.now
         var builder = Builder(options: options)
         for (number, input) in inputLists.enumerated() {
@@ -147,32 +147,72 @@ public final class ContentRuleEngine: Sendable {
         let regexSets = try builder.compileRegexSets()
         builder.countMatchers(tokenIndex: tokenIndex, literalIndex: literalIndex, regexSets: regexSets.count)
         builder.hostIndex.finish()
-
-        self.publicSuffixList = publicSuffixList
-        self.lists = builder.lists
-        self.listAfterEveryList = inputLists.last?.appliesAfterEveryList == true ? Int32(inputLists.count - 1) : nil
-        self.listsWithGlobalSelectors = builder.lists.indices.filter { !builder.lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
-        self.ruleList = builder.ruleList
-        self.ruleIndexInList = builder.ruleIndexInList
-        self.ruleLocation = builder.ruleLocation
-        self.ruleActionKind = builder.ruleActionKind
-        self.ruleOrder = zip(ruleList, ruleLocation).map { Int64($0) << 32 | Int64($1) }
-        self.ruleMeta = Self.packRuleMeta(gates: builder.ruleGates, kinds: ruleActionKind, order: ruleOrder)
-        self.hostIndex = builder.hostIndex
-        self.tokenIndex = tokenIndex
-        self.literalIndex = literalIndex
-        self.regexSets = regexSets
-        self.universalAlways = builder.universalAlways
-        self.universalIfDomain = HashIndex(builder.universalIfDomain)
-        self.universalUnless = Self.inDecisionOrder(builder.universalUnless, ruleList: ruleList, ruleLocation: ruleLocation)
-        self.universalUnlessIsPlain = Self.arePlain(builder.universalUnless, gates: builder.ruleGates, kinds: ruleActionKind)
-        self.universalUnlessIndex = HashIndex(builder.universalUnlessIndex)
-        self.conditions = .allocate(capacity: builder.conditions.count)
-        _ = self.conditions.initialize(from: builder.conditions.map { Unmanaged.passRetained($0) })
-        self.domainConditions = DomainConditionIndex(builder.conditions)
+        var tables = Tables(
+            lists: builder.lists, statistics: builder.statistics, ruleList: builder.ruleList, ruleIndexInList: builder.ruleIndexInList,
+            ruleLocation: builder.ruleLocation, ruleActionKind: builder.ruleActionKind, ruleGates: builder.ruleGates,
+            hostIndex: builder.hostIndex, tokenIndex: tokenIndex, literalIndex: literalIndex, regexSets: regexSets,
+            universalAlways: builder.universalAlways, universalIfDomain: HashIndex(builder.universalIfDomain),
+            universalUnless: Self.inDecisionOrder(builder.universalUnless, ruleList: builder.ruleList, ruleLocation: builder.ruleLocation),
+            universalUnlessIsPlain: Self.arePlain(builder.universalUnless, gates: builder.ruleGates, kinds: builder.ruleActionKind),
+            universalUnlessIndex: HashIndex(builder.universalUnlessIndex), conditions: builder.conditions,
+            domainConditions: DomainConditionIndex(builder.conditions),
+            listAfterEveryList: inputLists.last?.appliesAfterEveryList == true ? Int32(inputLists.count - 1) : nil)
         let elapsed = ContinuousClock.now - clock
-        builder.statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        self.statistics = builder.statistics
+        tables.statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        self.init(tables, publicSuffixList: publicSuffixList)
+    }
+
+    /// Everything an engine is made of but the public suffix list: what
+    /// compiling builds, and what the compiled rule cache stores and reads
+    /// back (`EngineCoding`) so that a start from it builds nothing.
+    struct Tables {
+        var lists: [List]
+        var statistics: CompileStatistics
+        var ruleList: [Int32], ruleIndexInList: [Int32], ruleLocation: [Int32]
+        var ruleActionKind: [ActionKind]
+        var ruleGates: [RuleGate]
+        var hostIndex: HostIndex
+        var tokenIndex: TokenIndex
+        var literalIndex: LiteralIndex
+        var regexSets: [RegexShard]
+        var universalAlways: [Int32]
+        var universalIfDomain: HashIndex<Int32>
+        /// In decision order.
+        var universalUnless: [Int32]
+        var universalUnlessIsPlain: Bool
+        var universalUnlessIndex: HashIndex<Int32>
+        var conditions: [CompiledCondition]
+        var domainConditions: DomainConditionIndex
+        /// Not stored in the cache: which list is the reader's is a matter of
+        /// where the lists come from, given again at every load (as `sources`).
+        var listAfterEveryList: Int32?
+    }
+
+    /// The engine made of `tables`, compiled or read from the cache.
+    init(_ tables: Tables, publicSuffixList: PublicSuffixList = .shared) {
+        self.publicSuffixList = publicSuffixList
+        self.lists = tables.lists
+        self.listAfterEveryList = tables.listAfterEveryList
+        self.listsWithGlobalSelectors = tables.lists.indices.filter { !tables.lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
+        self.ruleList = tables.ruleList
+        self.ruleIndexInList = tables.ruleIndexInList
+        self.ruleLocation = tables.ruleLocation
+        self.ruleActionKind = tables.ruleActionKind
+        self.ruleOrder = zip(tables.ruleList, tables.ruleLocation).map { Int64($0) << 32 | Int64($1) }
+        self.ruleMeta = Self.packRuleMeta(gates: tables.ruleGates, kinds: tables.ruleActionKind, order: ruleOrder)
+        self.hostIndex = tables.hostIndex
+        self.tokenIndex = tables.tokenIndex
+        self.literalIndex = tables.literalIndex
+        self.regexSets = tables.regexSets
+        self.universalAlways = tables.universalAlways
+        self.universalIfDomain = tables.universalIfDomain
+        self.universalUnless = tables.universalUnless
+        self.universalUnlessIsPlain = tables.universalUnlessIsPlain
+        self.universalUnlessIndex = tables.universalUnlessIndex
+        self.conditions = .allocate(capacity: tables.conditions.count)
+        _ = self.conditions.initialize(from: tables.conditions.map { Unmanaged.passRetained($0) })
+        self.domainConditions = tables.domainConditions
+        self.statistics = tables.statistics
     }
 
     /// `RuleMeta` for every rule, in memory the engine frees.

@@ -114,6 +114,21 @@ struct NativeDomainList: Sendable {
         entries = unsorted.sorted { $0.hash < $1.hash }
     }
 
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        let start = reader.offset
+        entries = try reader.readRaw()
+        names = try reader.readRaw()
+        for entry in entries where entry.nameStart < 0 || entry.nameLength < 0 || Int(entry.nameStart) + Int(entry.nameLength) > names.count {
+            throw BinaryReader.Damaged(offset: start, reason: "a domain beyond its list's names")
+        }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(entries)
+        writer.writeRaw(names)
+    }
+
     /// An entry's name, lower-case.
     func name(of entry: Entry) -> ArraySlice<UInt8> {
         names[Int(entry.nameStart)..<Int(entry.nameStart + entry.nameLength)]

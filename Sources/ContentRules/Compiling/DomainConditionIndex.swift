@@ -51,6 +51,25 @@ final class DomainConditionIndex: Sendable {
         _ = self.names.initialize(from: names)
     }
 
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        let decodedHits = try HashIndex<Hit>(decoding: &reader)
+        let nameBytes = try reader.takeRaw(UInt8.self)
+        let start = reader.offset
+        let kindBytes = try reader.takeRaw(UInt8.self)
+        guard kindBytes.allSatisfy({ Kind(rawValue: $0) != nil }) else { throw BinaryReader.Damaged(offset: start, reason: "a domain condition's kind") }
+        hits = decodedHits
+        names = .copying(nameBytes)
+        kinds = .allocate(capacity: kindBytes.count)
+        for (index, byte) in kindBytes.enumerated() { kinds[index] = Kind(rawValue: byte)! }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        hits.encode(into: &writer)
+        writer.writeRaw(UnsafeBufferPointer(names))
+        writer.writeRaw(UnsafeBufferPointer(kinds).map(\.rawValue))
+    }
+
     deinit {
         names.deallocate()
         kinds.deallocate()

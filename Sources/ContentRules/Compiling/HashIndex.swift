@@ -24,6 +24,12 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
 
     var isEmpty: Bool { values.isEmpty }
 
+    /// The size, stride and alignment of a slot, which the compiled rule
+    /// cache copies as it lies in memory.
+    static var slotLayout: [Int] {
+        [MemoryLayout<Slot>.size, MemoryLayout<Slot>.stride, MemoryLayout<Slot>.alignment]
+    }
+
     init(_ dictionary: [UInt64: [Value]] = [:]) {
         var capacity = 16
         while capacity < dictionary.count * 2 { capacity <<= 1 }
@@ -42,6 +48,32 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
                 next += 1
             }
         }
+    }
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        let start = reader.offset
+        let slotBytes = try reader.takeRaw(Slot.self), valueBytes = try reader.takeRaw(Value.self)
+        let slotCount = slotBytes.count / MemoryLayout<Slot>.stride, valueCount = valueBytes.count / MemoryLayout<Value>.stride
+        guard slotCount >= 16, slotCount & (slotCount - 1) == 0 else {
+            throw BinaryReader.Damaged(offset: start, reason: "a hash index of \(slotCount) slots")
+        }
+        for slot in 0..<slotCount {
+            let entry = slotBytes.loadUnaligned(fromByteOffset: slot * MemoryLayout<Slot>.stride, as: Slot.self)
+            guard entry.start >= 0, entry.count >= 0, Int(entry.start) + Int(entry.count) <= valueCount else {
+                throw BinaryReader.Damaged(offset: start, reason: "a hash index slot beyond its values")
+            }
+        }
+        presence = try KeyFilter(decoding: &reader)
+        mask = slotCount - 1
+        slots = .copying(slotBytes)
+        values = .copying(valueBytes)
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(UnsafeBufferPointer(slots))
+        writer.writeRaw(UnsafeBufferPointer(values))
+        presence.encode(into: &writer)
     }
 
     deinit {

@@ -31,6 +31,27 @@ struct HostIndex: Sendable {
     private(set) var count = 0
     private(set) var pureCount = 0
 
+    init() {}
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache), finished.
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        index = try HashIndex(decoding: &reader)
+        bytes = try reader.readRaw()
+        confirmations = try PatternMatchers(decoding: &reader)
+        count = try reader.readVarint()
+        pureCount = try reader.readVarint()
+    }
+
+    /// Writes the finished index.
+    func encode(into writer: inout BinaryWriter) {
+        precondition(table.isEmpty, "a host index is written once finished")
+        index.encode(into: &writer)
+        writer.writeRaw(bytes)
+        confirmations.encode(into: &writer)
+        writer.writeVarint(count)
+        writer.writeVarint(pureCount)
+    }
+
     /// Adds a recognised filter for `rule`; `pattern` is its whole url-filter.
     mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate, native: Bool) {
         var entry = Entry(rule: rule, gate: gate, bytesStart: Int32(bytes.count), hostLength: Int32(filter.host.count), literalLength: 0,

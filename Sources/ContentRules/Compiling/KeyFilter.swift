@@ -20,6 +20,22 @@ final class KeyFilter: Sendable {
         }
     }
 
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        let start = reader.offset
+        let raw = try reader.takeRaw(UInt64.self)
+        let wordCount = raw.count / 8
+        guard wordCount > 0, wordCount & (wordCount - 1) == 0 else {
+            throw BinaryReader.Damaged(offset: start, reason: "a key filter of \(wordCount) words")
+        }
+        mask = wordCount * 64 - 1
+        words = .copying(raw)
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(UnsafeBufferPointer(words))
+    }
+
     deinit {
         words.deallocate()
     }

@@ -33,6 +33,27 @@ struct LiteralIndex: Sendable {
     private var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
     private(set) var count = 0
 
+    init() {}
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        runs = try reader.readRaw()
+        matchers = try PatternMatchers(decoding: &reader)
+        entries = try HashIndex(decoding: &reader)
+        let start = reader.offset
+        pairs = try reader.readRaw()
+        guard pairs.count == 65_536 / 64 else { throw BinaryReader.Damaged(offset: start, reason: "a pair bitmap of \(pairs.count) words") }
+        count = try reader.readVarint()
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(runs)
+        matchers.encode(into: &writer)
+        entries.encode(into: &writer)
+        writer.writeRaw(pairs)
+        writer.writeVarint(count)
+    }
+
     /// Character pairs nearly every URL has, used only when a filter has no other pair.
     private static let commonPairs: Set<Int> = {
         var result = Set<Int>()

@@ -31,8 +31,66 @@ struct PatternMatchers: Sendable {
     private var descriptors: [Descriptor] = []
     private var variants: [Descriptor] = []
     private var segments: [Segment] = []
-    private var positions: [SegmentPattern.ByteSet] = []
+    /// Each position's characters, as a number in `byteSets`: filters use
+    /// few distinct sets (mostly single characters), so a position takes two
+    /// bytes rather than a 24-byte set, in memory and in the rule cache.
+    private var positions: [UInt16] = []
+    private var byteSets: [SegmentPattern.ByteSet] = []
+    /// The number of each set in `byteSets`, while matchers are added.
+    private var byteSetNumbers: [SegmentPattern.ByteSet: UInt16] = [:]
     private var regexes: [LazyRegex] = []
+
+    init() {}
+
+    /// The size, stride and alignment of the tables' values, which the
+    /// compiled rule cache copies as they lie in memory.
+    static var memoryLayout: [Int] {
+        [MemoryLayout<Descriptor>.size, MemoryLayout<Descriptor>.stride, MemoryLayout<Descriptor>.alignment,
+         MemoryLayout<Segment>.size, MemoryLayout<Segment>.stride, MemoryLayout<SegmentPattern.ByteSet>.stride]
+    }
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        descriptors = try reader.readRaw()
+        variants = try reader.readRaw()
+        segments = try reader.readRaw()
+        positions = try reader.readRaw()
+        byteSets = try reader.readRaw()
+        let regexCount = try reader.readCount()
+        regexes.reserveCapacity(regexCount)
+        for _ in 0..<regexCount {
+            let caseSensitive = try reader.readBool()
+            regexes.append(LazyRegex(pattern: try reader.readString(), caseSensitive: caseSensitive))
+        }
+        let start = reader.offset
+        // Every descriptor within the tables it points into, so that matching never reads beyond them.
+        for descriptor in descriptors where descriptor.segmentCount == 0 && descriptor.variantCount == 0 {
+            guard descriptor.start >= 0, Int(descriptor.start) < regexes.count else { throw BinaryReader.Damaged(offset: start, reason: "a matcher's regex") }
+        }
+        for descriptor in descriptors + variants where descriptor.segmentCount > 0 || descriptor.variantCount > 0 {
+            let end = Int(descriptor.start) + Int(descriptor.segmentCount > 0 ? descriptor.segmentCount : Int32(descriptor.variantCount))
+            guard descriptor.start >= 0, end <= (descriptor.segmentCount > 0 ? segments.count : variants.count) else {
+                throw BinaryReader.Damaged(offset: start, reason: "a matcher's segments")
+            }
+        }
+        for segment in segments where segment.start < 0 || segment.length < 0 || Int(segment.start) + Int(segment.length) > positions.count {
+            throw BinaryReader.Damaged(offset: start, reason: "a segment's positions")
+        }
+        if let largest = positions.max(), Int(largest) >= byteSets.count { throw BinaryReader.Damaged(offset: start, reason: "a position's character set") }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(descriptors)
+        writer.writeRaw(variants)
+        writer.writeRaw(segments)
+        writer.writeRaw(positions)
+        writer.writeRaw(byteSets)
+        writer.writeVarint(regexes.count)
+        for regex in regexes {
+            writer.write(regex.caseSensitive)
+            writer.write(regex.pattern)
+        }
+    }
 
     var count: Int { descriptors.count }
     /// How many of the matchers run RE2.
@@ -43,11 +101,11 @@ struct PatternMatchers: Sendable {
     /// Whether native or RE2, the answer is the same.
     mutating func add(_ pattern: URLFilterPattern, caseSensitive: Bool, anchored: Bool = false, native: Bool = true) -> ID {
         let id = ID(descriptors.count)
-        if native, let segmentPattern = SegmentPattern(pattern, caseSensitive: caseSensitive, anchored: anchored) {
+        if native, let segmentPattern = SegmentPattern(pattern, caseSensitive: caseSensitive, anchored: anchored), hasRoom(for: [segmentPattern]) {
             descriptors.append(store(segmentPattern))
         } else if native, let expanded = Self.expandingOptionals(of: pattern),
             case let natives = expanded.compactMap({ SegmentPattern($0, caseSensitive: caseSensitive, anchored: anchored) }),
-            natives.count == expanded.count
+            natives.count == expanded.count, hasRoom(for: natives)
         {
             // `^https?://…`: each variant is native, and the pattern matches where one of them does.
             descriptors.append(Descriptor(start: Int32(variants.count), segmentCount: 0, variantCount: UInt8(natives.count), anchored: anchored, ending: 0))
@@ -64,9 +122,24 @@ struct PatternMatchers: Sendable {
                                     anchored: segmentPattern.anchored, ending: Self.code(of: segmentPattern.ending))
         for segment in segmentPattern.segments {
             segments.append(Segment(start: Int32(positions.count), length: Int32(segment.count)))
-            positions += segment
+            for set in segment {
+                if let number = byteSetNumbers[set] {
+                    positions.append(number)
+                } else {
+                    let number = UInt16(byteSets.count)
+                    byteSets.append(set)
+                    byteSetNumbers[set] = number
+                    positions.append(number)
+                }
+            }
         }
         return descriptor
+    }
+
+    /// Whether `byteSets` can number every set of `patterns` (counting each
+    /// position as new); a pattern beyond that is matched by RE2.
+    private func hasRoom(for patterns: [SegmentPattern]) -> Bool {
+        byteSets.count + patterns.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } } <= Int(UInt16.max) + 1
     }
 
     /// The pattern with each optional single character (`s?` in
@@ -114,9 +187,13 @@ struct PatternMatchers: Sendable {
         }
         return segments.withUnsafeBufferPointer { segments in
             positions.withUnsafeBufferPointer { positions in
-                guard descriptor.variantCount > 0 else { return Self.matches(descriptor, segments, positions, in: url, from: start) }
-                let first = Int(descriptor.start)
-                return variants[first..<first + Int(descriptor.variantCount)].contains { Self.matches($0, segments, positions, in: url, from: start) }
+                byteSets.withUnsafeBufferPointer { byteSets in
+                    guard descriptor.variantCount > 0 else { return Self.matches(descriptor, segments, positions, byteSets, in: url, from: start) }
+                    let first = Int(descriptor.start)
+                    return variants[first..<first + Int(descriptor.variantCount)].contains {
+                        Self.matches($0, segments, positions, byteSets, in: url, from: start)
+                    }
+                }
             }
         }
     }
@@ -124,12 +201,13 @@ struct PatternMatchers: Sendable {
     /// Each segment at its earliest place after the previous one: if any
     /// arrangement matches, this one does, because a segment that ends
     /// earlier leaves more room for the rest.
-    private static func matches(_ descriptor: Descriptor, _ segments: UnsafeBufferPointer<Segment>, _ positions: UnsafeBufferPointer<SegmentPattern.ByteSet>,
+    private static func matches(_ descriptor: Descriptor, _ segments: UnsafeBufferPointer<Segment>, _ positions: UnsafeBufferPointer<UInt16>,
+                                _ byteSets: UnsafeBufferPointer<SegmentPattern.ByteSet>,
                                 in url: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool
     {
         @inline(__always) func segment(_ segment: Segment, standsAt place: Int) -> Bool {
             let first = Int(segment.start)
-            for offset in 0..<Int(segment.length) where !positions[first + offset].contains(url[place + offset]) { return false }
+            for offset in 0..<Int(segment.length) where !byteSets[Int(positions[first + offset])].contains(url[place + offset]) { return false }
             return true
         }
         @inline(__always) func endAllowed(at end: Int) -> Bool {

@@ -20,8 +20,17 @@ final class RegexSet: @unchecked Sendable {
         var message: String
     }
 
-    private let handle: OpaquePointer
+    private let handle: OpaquePointer?
     let count: Int
+
+    /// A set whose every match fails, so that its caller matches pattern by
+    /// pattern (see `RegexShard.set`).
+    static let unusable = RegexSet()
+
+    private init() {
+        handle = nil
+        count = 0
+    }
 
     /// Compiles `patterns` (already in RE2 syntax) into one set.
     init(patterns: [String], caseSensitive: Bool) throws(BuildFailure) {
@@ -51,7 +60,7 @@ final class RegexSet: @unchecked Sendable {
     }
 
     deinit {
-        limot_re2_set_free(handle)
+        if let handle { limot_re2_set_free(handle) }
     }
 
     /// A NUL-terminated C message buffer as a String.
@@ -62,6 +71,7 @@ final class RegexSet: @unchecked Sendable {
 
     /// Calls `body` with the indices of every matching pattern, ascending.
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) throws(MatchFailure) {
+        guard let handle else { throw MatchFailure(reason: "RE2 could not compile the set") }
         var error: Int32 = 0
         let capacity = 64
         let result: Int32 = withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { out in
@@ -97,8 +107,13 @@ final class RegexSet: @unchecked Sendable {
 /// time and memory for patterns most sessions never reach.
 final class LazyRegex: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// What it was made from, for the compiled rule cache.
+    let pattern: String
+    let caseSensitive: Bool
 
     init(pattern: String, caseSensitive: Bool) {
+        self.pattern = pattern
+        self.caseSensitive = caseSensitive
         var bytes = Array(pattern.utf8)
         handle = bytes.withUnsafeMutableBufferPointer {
             $0.withMemoryRebound(to: CChar.self) {

@@ -11,7 +11,7 @@
 /// the first time a request needs one) and then run a DFA over the URL.
 struct SegmentPattern: Sendable, Equatable {
     /// The characters one position accepts, after case folding.
-    struct ByteSet: Sendable, Equatable, BitwiseCopyable {
+    struct ByteSet: Sendable, Hashable, BitwiseCopyable {
         var ascii: ASCIISet
         /// Whether bytes of 128 and above match (`.` and inverted classes do).
         var nonASCII: Bool

@@ -46,6 +46,25 @@ struct TokenIndex: Sendable {
     private(set) var words = KeyFilter([], count: 0)
     private(set) var count = 0
 
+    init() {}
+
+    /// Reads what `encode(into:)` wrote (the compiled rule cache).
+    init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
+        runs = try reader.readRaw()
+        matchers = try PatternMatchers(decoding: &reader)
+        entries = try HashIndex(decoding: &reader)
+        words = try KeyFilter(decoding: &reader)
+        count = try reader.readVarint()
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.writeRaw(runs)
+        matchers.encode(into: &writer)
+        entries.encode(into: &writer)
+        words.encode(into: &writer)
+        writer.writeVarint(count)
+    }
+
     /// Each byte lower-cased when it is a letter or digit (a word's
     /// characters), else 0: the word scan's one lookup per byte.
     private static let wordBytes: [UInt8] = (0...255).map { byte in

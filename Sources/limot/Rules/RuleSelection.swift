@@ -48,10 +48,9 @@ struct RuleSelection: ParsableArguments {
             if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
                 let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
                 let key = cache.key(forContents: contents)
-                switch cache.load(key: key, sources: names) {
-                case .success(var lists):
-                    markReadersList(in: &lists, files: files, dataDirectory: dataDirectory)
-                    let engine = try compile(&lists)
+                switch cache.load(key: key, sources: names, lastListAppliesAfterEveryList: isReadersList(files.last, dataDirectory: dataDirectory)) {
+                case .success(let engine):
+                    ResidentMemory.releaseFreedMemory()
                     return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
                 case .failure(let miss):
                     missed = (cache, key, miss)
@@ -59,25 +58,25 @@ struct RuleSelection: ParsableArguments {
             }
         }
         var lists = try parse(files, names: names)
-        if let dataDirectory { markReadersList(in: &lists, files: files, dataDirectory: dataDirectory) }
+        if let dataDirectory, isReadersList(files.last, dataDirectory: dataDirectory) { lists[lists.count - 1].appliesAfterEveryList = true }
+        let engine = try compile(&lists)
         var origin = RulesLoad.Origin.compiled
         if let missed {
             do {
-                let size = try missed.cache.store(lists, key: missed.key)
+                let size = try missed.cache.store(engine, key: missed.key)
                 origin = .compiledAndCached(missed.cache.path(forKey: missed.key), bytes: size, miss: missed.miss)
             } catch {
                 printError("warning: the compiled rules could not be kept in \(missed.cache.directory) (\(error.localizedDescription)); the next start compiles them again")
             }
         }
-        return RulesLoad(engine: try compile(&lists), origin: origin, seconds: clock.secondsSince)
+        return RulesLoad(engine: engine, origin: origin, seconds: clock.secondsSince)
     }
 
-    /// The reader's own list (`user-rules.json` of the data directory), when
-    /// it is the last, applies after every other list (see `RuleList.appliesAfterEveryList`).
-    private static func markReadersList(in lists: inout [RuleList], files: [String], dataDirectory: String) {
-        guard let last = lists.indices.last, files.count == lists.count,
-              files[last] == UserRuleStore(dataDirectory: dataDirectory).rulesFile else { return }
-        lists[last].appliesAfterEveryList = true
+    /// Whether `file` is the reader's own list (`user-rules.json` of the
+    /// data directory), which applies after every other list when it is the
+    /// last (see `RuleList.appliesAfterEveryList`).
+    private static func isReadersList(_ file: String?, dataDirectory: String) -> Bool {
+        file == UserRuleStore(dataDirectory: dataDirectory).rulesFile
     }
 
     /// `load(_:dataDirectory:)` for a command: errors are printed, exit status 1.

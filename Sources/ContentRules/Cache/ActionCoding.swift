@@ -1,100 +1,11 @@
-/// Rule lists in the compiled rule cache's compact binary form: each rule's
-/// trigger and action as tagged fields and length-prefixed UTF-8, so that a
-/// second start neither parses JSON nor converts AdBlock lists again.
+/// Actions in the compiled rule cache's binary form (`EngineCoding` writes
+/// each list's actions with it): a tag and the action's strings,
+/// length-prefixed.
 ///
 /// Decoding checks every tag and count (`BinaryReader`); a value the format
 /// does not allow throws `BinaryReader.Damaged`.
-enum RuleListCoding {
-    static func encode(_ lists: [RuleList], into writer: inout BinaryWriter) {
-        writer.writeVarint(lists.count)
-        for list in lists {
-            writer.write(list.source)
-            writer.writeVarint(list.declaredRuleCount)
-            writer.writeVarint(list.rules.count)
-            for rule in list.rules { encode(rule, into: &writer) }
-        }
-    }
-
-    static func decode(from reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [RuleList] {
-        let count = try reader.readCount()
-        var lists: [RuleList] = []
-        for _ in 0..<count {
-            let source = try reader.readString()
-            let declared = try reader.readVarint()
-            let ruleCount = try reader.readCount()
-            var rules: [Rule] = []
-            rules.reserveCapacity(ruleCount)
-            for _ in 0..<ruleCount { rules.append(try decodeRule(from: &reader)) }
-            lists.append(RuleList(source: source, rules: rules, declaredRuleCount: declared))
-        }
-        return lists
-    }
-
-    // MARK: Rules and triggers
-
-    private enum TriggerFlag {
-        static let urlFilterIsCaseSensitive: UInt8 = 1, topURLFilterIsCaseSensitive: UInt8 = 2
-        static let frameURLFilterIsCaseSensitive: UInt8 = 4, hasCondition: UInt8 = 8
-        static let all: UInt8 = 15
-    }
-
-    private static func encode(_ rule: Rule, into writer: inout BinaryWriter) {
-        writer.writeVarint(rule.index)
-        writer.writeVarint(rule.line.map { $0 + 1 } ?? 0)
-        let trigger = rule.trigger
-        writer.write(trigger.urlFilter)
-        var flags: UInt8 = 0
-        if trigger.urlFilterIsCaseSensitive { flags |= TriggerFlag.urlFilterIsCaseSensitive }
-        if trigger.topURLFilterIsCaseSensitive { flags |= TriggerFlag.topURLFilterIsCaseSensitive }
-        if trigger.frameURLFilterIsCaseSensitive { flags |= TriggerFlag.frameURLFilterIsCaseSensitive }
-        if trigger.condition != nil { flags |= TriggerFlag.hasCondition }
-        writer.write(flags)
-        writer.writeVarint(Int(trigger.resourceTypes.rawValue))
-        writer.write(trigger.loadTypes.rawValue)
-        writer.write(trigger.loadContexts.rawValue)
-        writer.write(UInt8(trigger.requestMethod.map { RequestMethod.allCases.firstIndex(of: $0)! + 1 } ?? 0))
-        if let condition = trigger.condition {
-            writer.write(UInt8(Condition.Kind.allCases.firstIndex(of: condition.kind)!))
-            writer.write(condition.values)
-        }
-        encode(rule.action, into: &writer)
-    }
-
-    private static func decodeRule(from reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Rule {
-        let index = try reader.readVarint()
-        let line = try reader.readVarint()
-        var trigger = Trigger(urlFilter: try reader.readString())
-        let flags: UInt8 = try reader.read()
-        guard flags & ~TriggerFlag.all == 0 else { throw damaged(reader, "trigger flags \(flags)") }
-        trigger.urlFilterIsCaseSensitive = flags & TriggerFlag.urlFilterIsCaseSensitive != 0
-        trigger.topURLFilterIsCaseSensitive = flags & TriggerFlag.topURLFilterIsCaseSensitive != 0
-        trigger.frameURLFilterIsCaseSensitive = flags & TriggerFlag.frameURLFilterIsCaseSensitive != 0
-        let types = try reader.readVarint()
-        guard types <= Int(ResourceTypes.all.rawValue) else { throw damaged(reader, "resource types \(types)") }
-        trigger.resourceTypes = ResourceTypes(rawValue: UInt32(types))
-        trigger.loadTypes = LoadTypes(rawValue: try reader.read())
-        trigger.loadContexts = LoadContexts(rawValue: try reader.read())
-        guard LoadTypes.all.isSuperset(of: trigger.loadTypes), LoadContexts.all.isSuperset(of: trigger.loadContexts) else {
-            throw damaged(reader, "load types or contexts")
-        }
-        let method = Int(try reader.read(UInt8.self))
-        guard method <= RequestMethod.allCases.count else { throw damaged(reader, "request method \(method)") }
-        trigger.requestMethod = method == 0 ? nil : RequestMethod.allCases[method - 1]
-        if flags & TriggerFlag.hasCondition != 0 {
-            let kind = Int(try reader.read(UInt8.self))
-            guard kind < Condition.Kind.allCases.count else { throw damaged(reader, "condition kind \(kind)") }
-            trigger.condition = Condition(kind: Condition.Kind.allCases[kind], values: try reader.readStrings())
-        }
-        return Rule(trigger: trigger, action: try decodeAction(from: &reader), index: index, line: line == 0 ? nil : line - 1)
-    }
-
-    private static func damaged(_ reader: BinaryReader, _ what: String) -> BinaryReader.Damaged {
-        BinaryReader.Damaged(offset: reader.offset, reason: "unknown \(what)")
-    }
-
-    // MARK: Actions
-
-    private static func encode(_ action: Action, into writer: inout BinaryWriter) {
+enum ActionCoding {
+    static func encode(_ action: Action, into writer: inout BinaryWriter) {
         switch action {
         case .block: writer.write(UInt8(0))
         case .blockCookies: writer.write(UInt8(1))
@@ -118,7 +29,7 @@ enum RuleListCoding {
         }
     }
 
-    private static func decodeAction(from reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Action {
+    static func decode(from reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Action {
         switch try reader.read(UInt8.self) {
         case 0: return .block
         case 1: return .blockCookies
@@ -134,6 +45,10 @@ enum RuleListCoding {
                                                  responseHeaders: try decodeOperations(from: &reader)))
         case let tag: throw damaged(reader, "action \(tag)")
         }
+    }
+
+    private static func damaged(_ reader: BinaryReader, _ what: String) -> BinaryReader.Damaged {
+        BinaryReader.Damaged(offset: reader.offset, reason: "unknown \(what)")
     }
 
     private static func encode(_ redirect: Redirect, into writer: inout BinaryWriter) {

@@ -1,0 +1,179 @@
+import Foundation
+
+/// A compiled engine in the compiled rule cache's form: every table the
+/// engine decides with, as it lies in memory, so that a start from the cache
+/// copies them back instead of parsing, converting and indexing the lists.
+///
+/// Tables of plain values (per-rule arrays, index entries, hash slots,
+/// matcher segments, literal bytes) are written whole and read back with one
+/// copy each (`BinaryWriter.writeRaw`); strings (actions, selectors, the
+/// few patterns RE2 matches) are length-prefixed. RE2 sets cannot be
+/// stored: their patterns are, and `RegexShard` compiles them again on
+/// first use or on a background thread.
+///
+/// The copied tables are only as portable as their memory layout, so the
+/// file's header carries `layout` and another layout is a stale file. Their
+/// contents are trusted once the payload's SHA-256 matches: only limot wrote
+/// them. Counts, tags and every table's bounds that a probe relies on
+/// without checking (hash slots, matcher segments, domain names) are still
+/// checked while reading, so a file that passes the checksum by accident
+/// fails here rather than reading out of bounds.
+enum EngineCoding {
+    /// A hash of the memory layout (size, stride, alignment) of every value
+    /// written raw: another compiler or a changed struct makes another one.
+    static let layout: UInt64 = {
+        var sizes = PatternMatchers.memoryLayout + HashIndex<Int32>.slotLayout
+        func add<Value>(_: Value.Type) {
+            sizes += [MemoryLayout<Value>.size, MemoryLayout<Value>.stride, MemoryLayout<Value>.alignment]
+        }
+        add(HostIndex.Entry.self)
+        add(TokenIndex.Entry.self)
+        add(LiteralIndex.Entry.self)
+        add(RuleGate.self)
+        add(NativeDomainList.Entry.self)
+        add(DomainConditionIndex.Hit.self)
+        add(Int.self)
+        return sizes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }  // FNV-1a
+    }()
+
+    static func encode(_ engine: ContentRuleEngine, into writer: inout BinaryWriter) {
+        writer.writeVarint(engine.lists.count)
+        for list in engine.lists { encode(list, into: &writer) }
+        encode(engine.statistics, into: &writer)
+        writer.writeRaw(engine.ruleList)
+        writer.writeRaw(engine.ruleIndexInList)
+        writer.writeRaw(engine.ruleLocation)
+        writer.writeRaw(engine.ruleActionKind.map(\.rawValue))
+        writer.writeRaw(engine.ruleMeta.map(\.gate))
+        engine.hostIndex.encode(into: &writer)
+        engine.tokenIndex.encode(into: &writer)
+        engine.literalIndex.encode(into: &writer)
+        writer.writeVarint(engine.regexSets.count)
+        for shard in engine.regexSets {
+            writer.write(shard.caseSensitive)
+            writer.writeRaw(shard.rules)
+            writer.write(shard.fallback.map(\.pattern))
+        }
+        writer.writeRaw(engine.universalAlways)
+        engine.universalIfDomain.encode(into: &writer)
+        writer.writeRaw(engine.universalUnless)
+        writer.write(engine.universalUnlessIsPlain)
+        engine.universalUnlessIndex.encode(into: &writer)
+        writer.writeVarint(engine.conditions.count)
+        for condition in engine.conditions { condition.takeUnretainedValue().encode(into: &writer) }
+        engine.domainConditions.encode(into: &writer)
+    }
+
+    /// The engine's tables, with `sources` as the lists' sources (the paths they have now).
+    static func decode(from reader: inout BinaryReader, sources: [String]) throws(BinaryReader.Damaged) -> ContentRuleEngine.Tables {
+        let listCount = try reader.readCount()
+        guard listCount == sources.count else {
+            throw BinaryReader.Damaged(offset: reader.offset, reason: "\(listCount) lists for \(sources.count) files")
+        }
+        var lists: [ContentRuleEngine.List] = []
+        for source in sources { lists.append(try decodeList(from: &reader, source: source)) }
+        let statistics = try decodeStatistics(from: &reader)
+        let ruleList: [Int32] = try reader.readRaw(), ruleIndexInList: [Int32] = try reader.readRaw()
+        let ruleLocation: [Int32] = try reader.readRaw()
+        let kindsStart = reader.offset
+        let kinds = try reader.readRaw(UInt8.self).map(ContentRuleEngine.ActionKind.init(rawValue:))
+        let gates: [RuleGate] = try reader.readRaw()
+        let ruleCount = ruleList.count
+        guard ruleIndexInList.count == ruleCount, ruleLocation.count == ruleCount, kinds.count == ruleCount, gates.count == ruleCount,
+            !kinds.contains(nil)
+        else { throw BinaryReader.Damaged(offset: kindsStart, reason: "per-rule tables of different lengths or an unknown action") }
+        let hostIndex = try HostIndex(decoding: &reader)
+        let tokenIndex = try TokenIndex(decoding: &reader)
+        let literalIndex = try LiteralIndex(decoding: &reader)
+        var regexSets: [RegexShard] = []
+        for _ in 0..<(try reader.readCount()) {
+            let caseSensitive = try reader.readBool()
+            let start = reader.offset
+            let rules: [Int32] = try reader.readRaw()
+            let patterns = try reader.readStrings()
+            guard rules.count == patterns.count else { throw BinaryReader.Damaged(offset: start, reason: "an RE2 set's rules and patterns differ in number") }
+            regexSets.append(RegexShard(deferring: patterns, caseSensitive: caseSensitive, rules: rules))
+        }
+        let universalAlways: [Int32] = try reader.readRaw()
+        let universalIfDomain = try HashIndex<Int32>(decoding: &reader)
+        let universalUnless: [Int32] = try reader.readRaw()
+        let universalUnlessIsPlain = try reader.readBool()
+        let universalUnlessIndex = try HashIndex<Int32>(decoding: &reader)
+        var conditions: [CompiledCondition] = []
+        for _ in 0..<(try reader.readCount()) { conditions.append(try CompiledCondition(decoding: &reader)) }
+        let domainConditions = try DomainConditionIndex(decoding: &reader)
+        return ContentRuleEngine.Tables(
+            lists: lists, statistics: statistics, ruleList: ruleList, ruleIndexInList: ruleIndexInList, ruleLocation: ruleLocation,
+            ruleActionKind: kinds.map { $0! }, ruleGates: gates, hostIndex: hostIndex, tokenIndex: tokenIndex, literalIndex: literalIndex,
+            regexSets: regexSets, universalAlways: universalAlways, universalIfDomain: universalIfDomain, universalUnless: universalUnless,
+            universalUnlessIsPlain: universalUnlessIsPlain, universalUnlessIndex: universalUnlessIndex, conditions: conditions,
+            domainConditions: domainConditions)
+    }
+
+    // MARK: Lists
+
+    private static func encode(_ list: ContentRuleEngine.List, into writer: inout BinaryWriter) {
+        writer.writeRaw(list.ruleIndexes)
+        writer.writeRaw(list.ruleLines)
+        writer.writeRaw(list.locations.locationOfRule)
+        writer.writeVarint(list.locations.actionAtLocation.count)
+        for action in list.locations.actionAtLocation { ActionCoding.encode(action, into: &writer) }
+        writer.write(list.globalSelectors)
+        writer.writeRaw(list.globalRules)
+    }
+
+    private static func decodeList(from reader: inout BinaryReader, source: String) throws(BinaryReader.Damaged) -> ContentRuleEngine.List {
+        let start = reader.offset
+        let ruleIndexes: [Int32] = try reader.readRaw(), ruleLines: [Int32] = try reader.readRaw()
+        let locationOfRule: [Int32] = try reader.readRaw()
+        let actionCount = try reader.readCount()
+        var actions: [Action] = []
+        actions.reserveCapacity(actionCount)
+        for _ in 0..<actionCount { actions.append(try ActionCoding.decode(from: &reader)) }
+        let globalSelectors = try reader.readStrings()
+        let globalRules: [Int] = try reader.readRaw()
+        guard ruleLines.count == ruleIndexes.count, locationOfRule.count == ruleIndexes.count,
+            locationOfRule.allSatisfy({ $0 >= 0 && Int($0) < actionCount }), globalRules.count == globalSelectors.count
+        else { throw BinaryReader.Damaged(offset: start, reason: "a list's tables do not fit together") }
+        return ContentRuleEngine.List(source: source, ruleIndexes: ruleIndexes, ruleLines: ruleLines,
+                                      locations: ActionLocations(locationOfRule: locationOfRule, actionAtLocation: actions),
+                                      globalSelectors: globalSelectors, globalRules: globalRules)
+    }
+
+    // MARK: Statistics
+
+    private static func counts(of statistics: CompileStatistics) -> [Int] {
+        [statistics.lists, statistics.rules, statistics.hostIndexedRules, statistics.nativeHostRules, statistics.wordIndexedRules,
+         statistics.literalIndexedRules, statistics.universalRules, statistics.schemeOnlyRules, statistics.regexSetPatterns,
+         statistics.regexSets, statistics.nativePatterns, statistics.singleRegexes, statistics.conditions, statistics.selectors,
+         statistics.globalSelectors]
+    }
+
+    private static func encode(_ statistics: CompileStatistics, into writer: inout BinaryWriter) {
+        writer.writeRaw(counts(of: statistics))
+        writer.write(statistics.compileSeconds.bitPattern)
+        writer.writeVarint(statistics.rulesByAction.count)
+        for (action, count) in statistics.rulesByAction.sorted(by: { $0.key < $1.key }) {
+            writer.write(action)
+            writer.writeVarint(count)
+        }
+    }
+
+    private static func decodeStatistics(from reader: inout BinaryReader) throws(BinaryReader.Damaged) -> CompileStatistics {
+        let start = reader.offset
+        let values: [Int] = try reader.readRaw()
+        guard values.count == counts(of: CompileStatistics()).count else { throw BinaryReader.Damaged(offset: start, reason: "\(values.count) statistics") }
+        var statistics = CompileStatistics()
+        (statistics.lists, statistics.rules, statistics.hostIndexedRules, statistics.nativeHostRules) = (values[0], values[1], values[2], values[3])
+        (statistics.wordIndexedRules, statistics.literalIndexedRules, statistics.universalRules) = (values[4], values[5], values[6])
+        (statistics.schemeOnlyRules, statistics.regexSetPatterns, statistics.regexSets) = (values[7], values[8], values[9])
+        (statistics.nativePatterns, statistics.singleRegexes, statistics.conditions) = (values[10], values[11], values[12])
+        (statistics.selectors, statistics.globalSelectors) = (values[13], values[14])
+        statistics.compileSeconds = Double(bitPattern: try reader.read())
+        for _ in 0..<(try reader.readCount()) {
+            let action = try reader.readString()
+            statistics.rulesByAction[action] = try reader.readVarint()
+        }
+        return statistics
+    }
+}
