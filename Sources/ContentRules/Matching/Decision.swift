@@ -141,7 +141,10 @@ public struct Decision: Sendable {
     /// Every applied rule in decision order, the plain block merged in.
     var applied: [Int32] {
         guard let block = plainBlock else { return specificApplied }
-        let extra = engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
+        // Most loads keep the whole block: no exclusion, no ignore rule.
+        let extra = block.excluded.isEmpty && ignoreOutcome == nil
+            ? engine.universalUnless
+            : engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
         return Self.merge(specificApplied, extra, order: engine.ruleOrder)
     }
 
@@ -152,21 +155,37 @@ public struct Decision: Sendable {
         return Self.merge(specificDiscarded, extra, order: engine.ruleOrder)
     }
 
+    /// Merges two lists sorted by (order, rule) into one, keeping repeats.
     private static func merge(_ a: [Int32], _ b: [Int32], order: [Int64]) -> [Int32] {
         if b.isEmpty { return a }
-        var result: [Int32] = []
-        result.reserveCapacity(a.count + b.count)
-        var (i, j) = (0, 0)
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j])) {
-                result.append(a[i])
-                i += 1
-            } else {
-                result.append(b[j])
-                j += 1
+        if a.isEmpty { return b }
+        return order.withUnsafeBufferPointer { order in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
+                        var (i, j) = (0, 0)
+                        while i < a.count && j < b.count {
+                            if (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j]) {
+                                result[i + j] = a[i]
+                                i += 1
+                            } else {
+                                result[i + j] = b[j]
+                                j += 1
+                            }
+                        }
+                        while i < a.count {
+                            result[i + j] = a[i]
+                            i += 1
+                        }
+                        while j < b.count {
+                            result[i + j] = b[j]
+                            j += 1
+                        }
+                        count = a.count + b.count
+                    }
+                }
             }
         }
-        return result
     }
 
     /// Whether an applied rule has an action of this kind.
