@@ -96,52 +96,57 @@ public struct MatchLineWriter {
     private mutating func appendTail(of decision: Decision) {
         let engine = decision.engine
         let applied = decision.applied
+        for rule in applied { _ = textBounds(of: rule, in: engine) }
         bytes += #","blocked":"#.utf8
         bytes += (decision.isBlocked ? "true" : "false").utf8
         bytes += #","actions":["#.utf8
-        var selectorRules: [Int32] = []
-        var written = 0
-        var previous: (list: Int32, location: Int32) = (-1, -1)
-        for rule in applied {
-            let bounds = textBounds(of: rule, in: engine)
-            let list = engine.ruleList[Int(rule)]
-            let location = engine.ruleLocation[Int(rule)]
-            if list == previous.list && location == previous.location { continue }
-            previous = (list, location)
-            if bounds.isSelectors {
-                selectorRules.append(rule)
-                continue
-            }
-            if written > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += texts[bounds.start..<bounds.numberStart]
-            written += 1
-        }
-        if !selectorRules.isEmpty {
-            if written > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += #""css-display-none:"#.utf8
-            for (index, rule) in selectorRules.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
+        let texts = self.texts
+        texts.withUnsafeBufferPointer { texts in
+            var selectorRules: [Int32] = []
+            var written = 0
+            var previous: (list: Int32, location: Int32) = (-1, -1)
+            for rule in applied {
+                let list = engine.ruleList[Int(rule)]
+                let location = engine.ruleLocation[Int(rule)]
+                if list == previous.list && location == previous.location { continue }
+                previous = (list, location)
                 let bounds = textBounds[Int(rule)]
-                bytes += texts[bounds.start..<bounds.numberStart]
+                if bounds.isSelectors {
+                    selectorRules.append(rule)
+                    continue
+                }
+                if written > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                written += 1
             }
-            bytes.append(UInt8(ascii: "\""))
-        }
-        bytes += #"],"rules":{"#.utf8
-        var start = applied.startIndex
-        while start < applied.endIndex {
-            let list = engine.ruleList[Int(applied[start])]
-            var end = start + 1
-            while end < applied.endIndex, engine.ruleList[Int(applied[end])] == list { end += 1 }
-            if start > applied.startIndex { bytes.append(UInt8(ascii: ",")) }
-            bytes += quotedSources[Int(list)]
-            bytes += #":["#.utf8
-            for position in start..<end {
-                if position > start { bytes.append(UInt8(ascii: ",")) }
-                let bounds = textBounds[Int(applied[position])]
-                bytes += texts[bounds.numberStart..<bounds.end]
+            if !selectorRules.isEmpty {
+                if written > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += #""css-display-none:"#.utf8
+                for (index, rule) in selectorRules.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    let bounds = textBounds[Int(rule)]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                }
+                bytes.append(UInt8(ascii: "\""))
             }
-            bytes.append(UInt8(ascii: "]"))
-            start = end
+            bytes += #"],"rules":{"#.utf8
+            var start = applied.startIndex
+            while start < applied.endIndex {
+                let list = engine.ruleList[Int(applied[start])]
+                var end = start + 1
+                while end < applied.endIndex, engine.ruleList[Int(applied[end])] == list { end += 1 }
+                if start > applied.startIndex { bytes.append(UInt8(ascii: ",")) }
+                bytes += quotedSources[Int(list)]
+                bytes += #":["#.utf8
+                for position in start..<end {
+                    if position > start { bytes.append(UInt8(ascii: ",")) }
+                    let bounds = textBounds[Int(applied[position])]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.numberStart..<bounds.end]))
+                }
+                bytes.append(UInt8(ascii: "]"))
+                start = end
+            }
         }
         bytes.append(UInt8(ascii: "}"))
         let switchedOff = decision.globalStylesheetsSwitchedOff
