@@ -233,17 +233,28 @@ public struct Decision: Sendable {
     /// Rules sharing an action location report it once, as in WebKit; equal
     /// actions at different locations are reported each time.
     public var actions: [Action] {
+        let applied = self.applied
         var result: [Action] = []
         result.reserveCapacity(applied.count)
+        forEachAction(of: applied) { _, list, location in
+            result.append(engine.lists[Int(list)].locations.actionAtLocation[Int(location)])
+        }
+        return result
+    }
+
+    /// Calls `body` with the first of `applied` (in decision order) at each
+    /// action location, and that location: rules sharing one report its
+    /// action once.
+    @inline(__always)
+    func forEachAction(of applied: [Int32], _ body: (_ rule: Int32, _ list: Int32, _ location: Int32) -> Void) {
         var previous: (list: Int32, location: Int32) = (-1, -1)
         for rule in applied {
             let list = engine.ruleList[Int(rule)]
             let location = engine.ruleLocation[Int(rule)]
             if list == previous.list && location == previous.location { continue }
             previous = (list, location)
-            result.append(engine.lists[Int(list)].locations.actionAtLocation[Int(location)])
+            body(rule, list, location)
         }
-        return result
     }
 
     /// The full account per list, for `rules explain` and the stats page.

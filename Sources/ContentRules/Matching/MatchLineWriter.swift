@@ -105,16 +105,11 @@ public struct MatchLineWriter {
         texts.withUnsafeBufferPointer { texts in
             var selectorRules: [Int32] = []
             var written = 0
-            var previous: (list: Int32, location: Int32) = (-1, -1)
-            for rule in applied {
-                let list = engine.ruleList[Int(rule)]
-                let location = engine.ruleLocation[Int(rule)]
-                if list == previous.list && location == previous.location { continue }
-                previous = (list, location)
+            decision.forEachAction(of: applied) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
                 if bounds.isSelectors {
                     selectorRules.append(rule)
-                    continue
+                    return
                 }
                 if written > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
