@@ -16,7 +16,9 @@ One run measures, on the requests of requests-adblock-rust-matching-test.json (8
   WKContentRuleList files; and end to end, the wall time of a whole ``rules match`` process
   (start, loading and compiling the lists, reading, deciding and printing every request; the
   fastest of ``--match-runs``) per request, also less the wall time of the fastest whole
-  ``rules compile`` process (the same start and load), with the size of its output;
+  ``rules match`` process over no request (the same start and load; the two run in turns),
+  with the size of its output; that difference per request is set beside adblock-rust's
+  first-pass median;
 * WebKit (optional): the compile time of the same three files by WebKitGTK, through
   ``webkit_oracle.py compile-time`` beside this script, when ``/usr/bin/python3`` can load
   ``gi.require_version("WebKit2", "4.1")``.
@@ -44,6 +46,7 @@ import importlib
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -242,21 +245,32 @@ def locate_limot(given: str | None, build: bool) -> Path:
 
 
 def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, workdir: Path, runs: int) -> dict:
-    """The fastest of `runs` whole `rules match` processes, output written to a file."""
-    walls = []
+    """The fastest of `runs` whole `rules match` processes over the corpus, output written to a
+    file, and the fastest of as many over an empty request file (the same start, load and
+    compile, and no request), run in turns so that a load on the machine weighs on both alike."""
+    walls, empty_walls, cpus, empty_cpus = [], [], [], []
     output_bytes = 0
+    empty_corpus = workdir / "empty.jsonl"
+    empty_corpus.write_bytes(b"")
     for run in range(runs):
-        output_path = workdir / f"match-{run}.jsonl"
-        with output_path.open("wb") as output:
-            start = time.perf_counter()
-            match = subprocess.run([str(limot), "rules", "match", "--requests", str(corpus), "--rules", *rule_paths],
-                                   stdout=output, stderr=subprocess.PIPE)
-            walls.append(time.perf_counter() - start)
-        if match.returncode != 0:
-            fail(f"limot rules match exited {match.returncode}:\n{match.stderr.decode()[-2000:]}")
-        output_bytes = output_path.stat().st_size
-        output_path.unlink()
-    return {"seconds": min(walls), "seconds_all": walls, "output_bytes": output_bytes}
+        for source, timings, cpu_times in ((empty_corpus, empty_walls, empty_cpus), (corpus, walls, cpus)):
+            output_path = workdir / f"match-{run}.jsonl"
+            with output_path.open("wb") as output:
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                match = subprocess.run([str(limot), "rules", "match", "--requests", str(source), "--rules", *rule_paths],
+                                       stdout=output, stderr=subprocess.PIPE)
+                timings.append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu_times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            if match.returncode != 0:
+                fail(f"limot rules match exited {match.returncode}:\n{match.stderr.decode()[-2000:]}")
+            if source == corpus:
+                output_bytes = output_path.stat().st_size
+            output_path.unlink()
+    return {"seconds": min(walls), "seconds_all": walls, "empty_seconds": min(empty_walls),
+            "empty_seconds_all": empty_walls, "cpu_seconds": min(cpus), "empty_cpu_seconds": min(empty_cpus),
+            "output_bytes": output_bytes}
 
 
 def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, compile_runs: int,
@@ -316,6 +330,10 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         "blocked": blocked,
         "end_to_end_seconds": end_to_end["seconds"],
         "end_to_end_seconds_all": end_to_end["seconds_all"],
+        "empty_match_seconds": end_to_end["empty_seconds"],
+        "empty_match_seconds_all": end_to_end["empty_seconds_all"],
+        "end_to_end_cpu_seconds": end_to_end["cpu_seconds"],
+        "empty_match_cpu_seconds": end_to_end["empty_cpu_seconds"],
         "output_bytes": end_to_end["output_bytes"],
     }
 
@@ -402,12 +420,21 @@ def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict
               f"adblock-rust's, p99 {ratio(limot['warm_p99_us'], adblock['warm_p99_us'])}")
     requests_count = len(requests)
     whole_us = limot["end_to_end_seconds"] / requests_count * 1e6
-    beyond_us = (limot["end_to_end_seconds"] - limot["command_seconds"]) / requests_count * 1e6
-    print(f"  end to end: a whole `rules match` process takes {limot['end_to_end_seconds']:.3f} s = {whole_us:.2f} µs "
-          f"a request ({ratio(whole_us, adblock['median_us'])} adblock-rust's first-pass median through Python); "
-          f"less the whole `rules compile` process ({limot['command_seconds']:.3f} s: start and load), "
-          f"{beyond_us:.2f} µs a request ({ratio(beyond_us, adblock['median_us'])}); "
-          f"output {limot['output_bytes']:,} bytes ({limot['output_bytes'] / requests_count:.0f} a request)")
+    beyond_us = (limot["end_to_end_seconds"] - limot["empty_match_seconds"]) / requests_count * 1e6
+    distinct = len({(request["url"], request["type"], request["page"]) for request in requests})
+    print(f"  end to end, start and load excluded: limot {beyond_us:.2f} µs a request, "
+          f"{ratio(beyond_us, adblock['median_us'])} adblock-rust's {adblock['median_us']:.2f} µs (first-pass median "
+          f"through Python): a whole `rules match` process over the corpus "
+          f"({limot['end_to_end_seconds']:.3f} s, {whole_us:.2f} µs a request) less one over no request "
+          f"({limot['empty_match_seconds']:.3f} s: start, load and compile), fastest of "
+          f"{len(limot['end_to_end_seconds_all'])} each, run in turns; output {limot['output_bytes']:,} bytes "
+          f"({limot['output_bytes'] / requests_count:.0f} a request). The corpus repeats requests "
+          f"({distinct:,} distinct of {requests_count:,}); every request is decided, and limot parses each "
+          f"distinct URL once and builds the text after the URL once per distinct decision")
+    cpu_us = (limot["end_to_end_cpu_seconds"] - limot["empty_match_cpu_seconds"]) / requests_count * 1e6
+    print(f"  end to end in CPU time (user + system, the same runs' fastest; less swayed than wall time "
+          f"when other work shares the machine): {cpu_us:.2f} µs a request, "
+          f"{ratio(cpu_us, adblock['median_us'])} adblock-rust's first-pass median")
     overhead = adblock["call_overhead_median_us"]
     net_median = adblock["median_us"] - overhead
     net_warm = adblock["warm_median_us"] - overhead
@@ -456,8 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", help="the shared data folder (default: $LIMOT_SHARED_DATA or ../../shared/data)")
     parser.add_argument("--build", action="store_true", help="(re)build the default limot binary first")
     parser.add_argument("--compile-runs", type=int, default=3, help="limot compile runs; the fastest is reported")
-    parser.add_argument("--match-runs", type=int, default=3,
-                        help="whole `rules match` runs for the end-to-end figure; the fastest is reported")
+    parser.add_argument("--match-runs", type=int, default=5,
+                        help="whole `rules match` runs, over the corpus and over no request, for the end-to-end "
+                             "figure; the fastest of each is reported")
     parser.add_argument("--no-webkit", action="store_true", help="skip WebKit's compile time")
     parser.add_argument("--adblock-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

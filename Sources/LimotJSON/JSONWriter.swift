@@ -126,6 +126,15 @@ public struct JSONWriter {
     /// Appends `text` as a JSON string literal: `"`, `\` and control
     /// characters escaped (`\n`, `\r`, `\t`, else `\u00xx`), nothing else.
     public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        // Most strings (URLs, selectors) need no escape: copied in one go.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if plain == true { return }
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

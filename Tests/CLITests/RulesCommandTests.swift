@@ -88,6 +88,47 @@ struct RulesCommandTests {
         #expect(result.standardOutput.hasPrefix("{\"url\":\"https://cdn.ads.example/a.png\",\"blocked\":true"))
     }
 
+    @Test("match reads a request the same however its JSON line is spelled")
+    func matchRequestSpellings() throws {
+        // The first two lines take match's direct reader, the others the JSON
+        // parser (an escape, an unknown key, a number); all name one request.
+        let spellings = [
+            #"{"url":"https://cdn.ads.example/lib.js","type":"script","page":"https://news.example/","frame":null}"#,
+            #" { "type" : "image", "page": "https://other.example/", "url": "https://cdn.ads.example/lib.js", "type": "script", "page": "https://news.example/" } "#,
+            #"{"url":"https:\/\/cdn.ads.example\/lib.js","type":"script","page":"https://news.example/"}"#,
+            #"{"url":"https://cdn.ads.example/lib.js","type":"script","page":"https://news.example/","note":{"seen":[1,2]}}"#,
+            #"{"url":"https://cdn.ads.example/lib.js","type":"script","page":"https://news.example/","id":7}"#,
+        ]
+        let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"],
+                                          input: spellings.joined(separator: "\n") + "\n")
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == spellings.count)
+        #expect(Set(lines).count == 1, "one request, one answer: \(lines)")
+        #expect(lines.first?.hasPrefix(#"{"url":"https://cdn.ads.example/lib.js","blocked":true"#) == true)
+    }
+
+    @Test("match words a bad line as the JSON parser does, whichever reader saw it first")
+    func matchBadLines() throws {
+        let input = [
+            #"{"url":null,"type":"script"}"#,
+            #"{"url":"https://a.example/","type":5}"#,
+            #"{"url":"https://a.example/","type":"script""#,
+            #"{"type":"script"}"#,
+            #"["https://a.example/"]"#,
+        ].joined(separator: "\n") + "\n"
+        let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"], input: input)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.split(separator: "\n") == [
+            #"{"line":1,"error":"no \"url\" string"}"#,
+            #"{"line":2,"error":"\"type\" must be a string"}"#,
+            #"{"line":3,"error":"not a JSON object: line 1, column 44: unterminated object"}"#,
+            #"{"line":4,"error":"no \"url\" string"}"#,
+            #"{"line":5,"error":"not a JSON object but an array"}"#,
+        ])
+        #expect(result.standardError.contains("-:3: not a JSON object: line 1, column 44: unterminated object"))
+    }
+
     @Test("compile summarises the lists")
     func compile() throws {
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("limot-compile-\(UUID().uuidString).json")

@@ -14,38 +14,6 @@ extension Decision {
         return summaries
     }
 
-    /// Writes the `rules match` line: the URL, whether it is blocked, the
-    /// load's own actions, the rules that decided them (their numbers in
-    /// each list, by list), and the lists whose global stylesheet an
-    /// ignore-previous-rules switched off (`global-off`, only when there is one).
-    func writeJSONLine(url: String, into writer: inout JSONWriter) {
-        let applied = self.applied
-        writer.object { writer in
-            writer.member("url") { $0.string(url) }
-            writer.member("blocked") { $0.raw(isBlocked ? "true" : "false") }
-            writer.member("actions") { writer in writer.array(actionSummaries) { $0.string($1) } }
-            writer.member("rules") { writer in
-                writer.object { writer in
-                    var start = applied.startIndex
-                    while start < applied.endIndex {
-                        let list = engine.ruleList[Int(applied[start])]
-                        var end = start + 1
-                        while end < applied.endIndex, engine.ruleList[Int(applied[end])] == list { end += 1 }
-                        let ruleIndexes = engine.lists[Int(list)].ruleIndexes
-                        writer.member(engine.lists[Int(list)].source) { writer in
-                            writer.array(applied[start..<end]) { $0.raw(String(ruleIndexes[Int(engine.ruleIndexInList[Int($1)])])) }
-                        }
-                        start = end
-                    }
-                }
-            }
-            let switchedOff = globalStylesheetsSwitchedOff
-            if !switchedOff.isEmpty {
-                writer.member("global-off") { writer in writer.array(switchedOff) { $0.string($1) } }
-            }
-        }
-    }
-
     /// A readable account for `limot rules explain`. More than
     /// `cosmeticLimit` css-display-none actions of a list are summarised on
     /// one line unless `listAll` is set.

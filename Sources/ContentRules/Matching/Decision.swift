@@ -141,7 +141,10 @@ public struct Decision: Sendable {
     /// Every applied rule in decision order, the plain block merged in.
     var applied: [Int32] {
         guard let block = plainBlock else { return specificApplied }
-        let extra = engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
+        // Most loads keep the whole block: no exclusion, no ignore rule.
+        let extra = block.excluded.isEmpty && ignoreOutcome == nil
+            ? engine.universalUnless
+            : engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
         return Self.merge(specificApplied, extra, order: engine.ruleOrder)
     }
 
@@ -152,21 +155,37 @@ public struct Decision: Sendable {
         return Self.merge(specificDiscarded, extra, order: engine.ruleOrder)
     }
 
+    /// Merges two lists sorted by (order, rule) into one, keeping repeats.
     private static func merge(_ a: [Int32], _ b: [Int32], order: [Int64]) -> [Int32] {
         if b.isEmpty { return a }
-        var result: [Int32] = []
-        result.reserveCapacity(a.count + b.count)
-        var (i, j) = (0, 0)
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j])) {
-                result.append(a[i])
-                i += 1
-            } else {
-                result.append(b[j])
-                j += 1
+        if a.isEmpty { return b }
+        return order.withUnsafeBufferPointer { order in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
+                        var (i, j) = (0, 0)
+                        while i < a.count && j < b.count {
+                            if (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j]) {
+                                result[i + j] = a[i]
+                                i += 1
+                            } else {
+                                result[i + j] = b[j]
+                                j += 1
+                            }
+                        }
+                        while i < a.count {
+                            result[i + j] = a[i]
+                            i += 1
+                        }
+                        while j < b.count {
+                            result[i + j] = b[j]
+                            j += 1
+                        }
+                        count = a.count + b.count
+                    }
+                }
             }
         }
-        return result
     }
 
     /// Whether an applied rule has an action of this kind.
@@ -214,17 +233,28 @@ public struct Decision: Sendable {
     /// Rules sharing an action location report it once, as in WebKit; equal
     /// actions at different locations are reported each time.
     public var actions: [Action] {
+        let applied = self.applied
         var result: [Action] = []
         result.reserveCapacity(applied.count)
+        forEachAction(of: applied) { _, list, location in
+            result.append(engine.lists[Int(list)].locations.actionAtLocation[Int(location)])
+        }
+        return result
+    }
+
+    /// Calls `body` with the first of `applied` (in decision order) at each
+    /// action location, and that location: rules sharing one report its
+    /// action once.
+    @inline(__always)
+    func forEachAction(of applied: [Int32], _ body: (_ rule: Int32, _ list: Int32, _ location: Int32) -> Void) {
         var previous: (list: Int32, location: Int32) = (-1, -1)
         for rule in applied {
             let list = engine.ruleList[Int(rule)]
             let location = engine.ruleLocation[Int(rule)]
             if list == previous.list && location == previous.location { continue }
             previous = (list, location)
-            result.append(engine.lists[Int(list)].locations.actionAtLocation[Int(location)])
+            body(rule, list, location)
         }
-        return result
     }
 
     /// The full account per list, for `rules explain` and the stats page.

@@ -78,8 +78,15 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 extension ResourceRequest {
     /// Builds a request from the strings of a `limot rules match` line.
     public init(url: String, type: String?, page: String?, frame: String?, method: String?) throws(RequestError) {
+        var urls = ParsedURLMemo()
+        try self.init(url: url, type: type, page: page, frame: frame, method: method, urls: &urls)
+    }
+
+    /// Builds a request from the strings of a `limot rules match` line,
+    /// parsing through `urls` the URLs it has not seen yet.
+    public init(url: String, type: String?, page: String?, frame: String?, method: String?, urls: inout ParsedURLMemo) throws(RequestError) {
         let resource: WebURL
-        do { resource = try WebURL(url) } catch { throw RequestError(field: "url", message: "\"\(url)\" is not a valid URL (\(error))") }
+        do { resource = try urls.url(url) } catch { throw RequestError(field: "url", message: "\"\(url)\" is not a valid URL (\(error))") }
         let kind: ResourceTypes
         if let type {
             guard let parsed = ResourceTypes(requestName: type) else {
@@ -91,7 +98,7 @@ extension ResourceRequest {
         }
         func parse(_ field: String, _ value: String?) throws(RequestError) -> WebURL? {
             guard let value, !value.isEmpty else { return nil }
-            do { return try WebURL(value) } catch { throw RequestError(field: field, message: "\"\(value)\" is not a valid URL (\(error))") }
+            do { return try urls.url(value) } catch { throw RequestError(field: field, message: "\"\(value)\" is not a valid URL (\(error))") }
         }
         var pageURL = try parse("page", page)
         if page == nil { pageURL = resource }

@@ -64,23 +64,24 @@ struct RulesMatch: ParsableCommand {
         var cold: [Double] = []
         // Kept only for --stats's second pass.
         var decided: [ResourceRequest] = []
+        var urls = ParsedURLMemo()
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            switch Self.request(from: line) {
+            switch Self.request(from: line, urls: &urls) {
             case .failure(let error):
                 rejected += 1
                 printError("\(requests):\(lineNumber): \(error.message)")
                 output.write(json: "{\"line\":\(lineNumber),\"error\":\(JSONWriter.quote(error.message))}")
-            case .success(let (url, request)):
+            case .success(let (url, request)) where stats:
                 let start = ContinuousClock.now
                 let decision = engine.decide(request)
-                if stats {
-                    cold.append(Self.microseconds(since: start))
-                    decided.append(request)
-                }
+                cold.append(Self.microseconds(since: start))
+                decided.append(request)
                 output.write(decision, url: url)
+            case .success(let (url, request)):
+                output.write(engine.decide(request), url: url)
             }
             if output.bytes.count >= Self.chunkSize {
                 Self.writeToStandardOutput(output.bytes)
@@ -105,13 +106,14 @@ struct RulesMatch: ParsableCommand {
     }
 
     /// The request of one input line, with its URL as written.
-    private static func request(from line: ArraySlice<UInt8>) -> Result<(String, ResourceRequest), RequestLineError> {
-        switch RequestLine.parse(Array(line)) {
+    private static func request(from line: ArraySlice<UInt8>, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
+        switch RequestLine.parse(line) {
         case .failure(let message):
             return .failure(RequestLineError(message: message))
         case .success(let fields):
             do {
-                let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method)
+                let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method,
+                                                  urls: &urls)
                 return .success((fields.url, request))
             } catch {
                 return .failure(RequestLineError(message: error.description))
@@ -171,40 +173,4 @@ extension RulesMatch {
 
 struct RequestLineError: Error {
     var message: String
-}
-
-/// The fields of one request line.
-struct RequestLine {
-    var url: String
-    var type: String?
-    var page: String?
-    var frame: String?
-    var method: String?
-
-    enum Outcome {
-        case success(RequestLine)
-        case failure(String)
-    }
-
-    static func parse(_ bytes: [UInt8]) -> Outcome {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            return .failure("not a JSON object: \(error)")
-        }
-        guard let object = value.objectValue else { return .failure("not a JSON object but \(value.kindDescription)") }
-        guard let url = object["url"]?.stringValue else { return .failure("no \"url\" string") }
-        func string(_ key: String) -> Result<String?, Never>? {
-            guard let field = object[key] else { return .success(nil) }
-            if case .null = field { return .success(nil) }
-            return field.stringValue.map { .success($0) }
-        }
-        var line = RequestLine(url: url)
-        for (key, path) in [("type", \RequestLine.type), ("page", \.page), ("frame", \.frame), ("method", \.method)] as [(String, WritableKeyPath<RequestLine, String?>)] {
-            guard case .success(let text)? = string(key) else { return .failure("\"\(key)\" must be a string") }
-            line[keyPath: path] = text
-        }
-        return .success(line)
-    }
 }

@@ -1,0 +1,129 @@
+import LimotJSON
+
+/// The fields of one `limot rules match` request line.
+struct RequestLine {
+    var url: String
+    var type: String?
+    var page: String?
+    var frame: String?
+    var method: String?
+
+    enum Outcome {
+        case success(RequestLine)
+        case failure(String)
+    }
+
+    /// Reads a line: the flat lines every corpus has through `readFlat`, any
+    /// other (escapes, numbers, unknown keys, bad JSON) through the JSON
+    /// parser, which also words what is wrong with a bad one.
+    static func parse(_ bytes: ArraySlice<UInt8>) -> Outcome {
+        if let line = bytes.withUnsafeBufferPointer(readFlat) { return .success(line) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(bytes))
+        } catch {
+            return .failure("not a JSON object: \(error)")
+        }
+        guard let object = value.objectValue else { return .failure("not a JSON object but \(value.kindDescription)") }
+        guard let url = object["url"]?.stringValue else { return .failure("no \"url\" string") }
+        func string(_ key: String) -> Result<String?, Never>? {
+            guard let field = object[key] else { return .success(nil) }
+            if case .null = field { return .success(nil) }
+            return field.stringValue.map { .success($0) }
+        }
+        var line = RequestLine(url: url)
+        for (key, path) in [("type", \RequestLine.type), ("page", \.page), ("frame", \.frame), ("method", \.method)] as [(String, WritableKeyPath<RequestLine, String?>)] {
+            guard case .success(let text)? = string(key) else { return .failure("\"\(key)\" must be a string") }
+            line[keyPath: path] = text
+        }
+        return .success(line)
+    }
+
+    /// Reads a line that is one object of the five known keys with string
+    /// (or null) values and no escapes, in one pass and without building a
+    /// JSON tree; nil for anything else, which `parse` hands to the JSON
+    /// parser. Where it answers, it answers as the parser would: strings are
+    /// decoded the same way, a repeated key's last value wins, and a line
+    /// without a "url" string is left to the parser to refuse.
+    private static func readFlat(_ bytes: UnsafeBufferPointer<UInt8>) -> RequestLine? {
+        var position = 0
+        func skipWhitespace() {
+            while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D || bytes[position] == 0x0A {
+                position += 1
+            }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+        /// The bytes of a string without escapes, the position after its closing quote.
+        func string() -> UnsafeBufferPointer<UInt8>? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = position
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: "\""):
+                    position += 1
+                    return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+                case UInt8(ascii: "\\"):
+                    return nil
+                default:
+                    position += 1
+                }
+            }
+            return nil
+        }
+        var url: String?
+        var line = RequestLine(url: "")
+        skipWhitespace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        skipWhitespace()
+        if take(UInt8(ascii: "}")) { return nil }
+        while true {
+            skipWhitespace()
+            guard let key = string(), let field = Field(key) else { return nil }
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            let value: String?
+            if position < bytes.count, bytes[position] == UInt8(ascii: "n") {
+                guard take(UInt8(ascii: "n")), take(UInt8(ascii: "u")), take(UInt8(ascii: "l")), take(UInt8(ascii: "l")) else { return nil }
+                value = nil
+            } else {
+                guard let text = string() else { return nil }
+                value = String(decoding: text, as: UTF8.self)
+            }
+            switch field {
+            case .url: url = value
+            case .type: line.type = value
+            case .page: line.page = value
+            case .frame: line.frame = value
+            case .method: line.method = value
+            }
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { break }
+            guard take(UInt8(ascii: ",")) else { return nil }
+        }
+        skipWhitespace()
+        guard position == bytes.count, let url else { return nil }
+        line.url = url
+        return line
+    }
+
+    /// The keys a request line has.
+    private enum Field {
+        case url, type, page, frame, method
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            switch key.count {
+            case 3 where key.elementsEqual("url".utf8): self = .url
+            case 4 where key.elementsEqual("type".utf8): self = .type
+            case 4 where key.elementsEqual("page".utf8): self = .page
+            case 5 where key.elementsEqual("frame".utf8): self = .frame
+            case 6 where key.elementsEqual("method".utf8): self = .method
+            default: return nil
+            }
+        }
+    }
+}
