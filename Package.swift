@@ -94,6 +94,9 @@ let package = Package(
             name: "Proxy",
             dependencies: [
                 "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Vocabulary", "Store", "CZlib",
+                // The reader's own list, which `/_limot/rules` shows and changes (Subscriptions needs nothing of Proxy),
+                // and SHA-256 for the session-bound token of those pages.
+                "Subscriptions", "CCrypto",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", "FixtureSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
-        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird")]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "Subscriptions", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -21,6 +21,11 @@ struct NavigationBar {
     var theme: Theme
     var blockedOnPage: Int
     var query: String = ""
+    /// On a page of the site: its address, and whether filtering is paused
+    /// there (then the bar says so). The bar links to `/_limot/pause`,
+    /// whose buttons make the change: the bar is on the site's pages, whose
+    /// scripts could read a token, so it carries none.
+    var page: (address: String, pause: PauseState)?
 
     /// The bar's markup; `nonce` is the response's CSP script nonce.
     func html(nonce: String) -> String {
@@ -39,6 +44,13 @@ struct NavigationBar {
         let toggle = "/_limot/theme?set=\(next.rawValue)&return=\(WebURL.percentEncodedComponent(currentPath))"
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
+        if let page {
+            let link = "/_limot/pause?page=\(WebURL.percentEncodedComponent(page.address))&return=\(WebURL.percentEncodedComponent(currentPath))"
+            let label = page.pause.pausedSite ? "filtering paused on this site — resume"
+                : page.pause.pausedPage ? "filtering paused on this page — resume" : "pause"
+            let title = page.pause.isPaused ? "Resume filtering" : "Pause filtering on this page or site"
+            out += #"<a class="limot-stats limot-pause" href="\#(HTMLEscaping.escape(link))" title="\#(title)">\#(label)</a>"#
+        }
         out += "</nav>"
         out += #"<script nonce="\#(nonce)">\#(Self.tabHistoryScript)</script>"#
         return out

@@ -78,6 +78,7 @@ struct StatsPage {
             }
             body += "</tbody></table>"
         }
+        body += #"<p><a href="/_limot/rules">Your rules</a>: what you block, hide, allow or paused yourself.</p>"#
         return ProxyPage(title: "Blocked requests", bodyHTML: body)
     }
 }

@@ -3,6 +3,7 @@ import Fetch
 import Foundation
 import Hummingbird
 import Sanitize
+import Subscriptions
 import WebURL
 
 /// One request and what its response needs beyond the body: the browser
@@ -70,11 +71,16 @@ struct Exchange {
     }
 
     /// The bar for the page on screen; `nonce` is the response's CSP nonce.
-    func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil) -> String {
+    /// `page` is the address of the site's page on screen (the bar offers
+    /// to pause filtering there), nil on limot's own pages.
+    func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil) -> String {
         let history = core.sessions.history(session)
+        let pause = page.map { page in
+            (address: page, pause: PauseState(page: page, rules: (try? core.configuration.userRules?.load()) ?? UserRules()))
+        }
         return (copy?.html() ?? "") + NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
-            currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query
+            currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query, page: pause
         ).html(nonce: nonce)
     }
 

@@ -83,7 +83,8 @@ extension ProxyCore {
         let html = document.render(
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true, nonce: nonce, site: urlMap.site.origin),
-            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got))
+            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got),
+                                  page: fetched.url.serialization)
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
     }

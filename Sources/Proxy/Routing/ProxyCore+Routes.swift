@@ -32,6 +32,15 @@ extension ProxyCore {
         route("/_limot/static/**", in: router) { core, exchange, _ in core.serveStatic(exchange: exchange) }
         route("/_limot/leave", in: router) { core, exchange, _ in core.leave(exchange: &exchange) }
         route("/_limot/stats", in: router) { core, exchange, _ in core.stats(exchange: exchange) }
+        route("/_limot/rules", in: router) { core, exchange, _ in core.rulesPage(exchange: exchange) }
+        route("/_limot/rules/{action}", in: router) { core, exchange, parameters in
+            await core.changeRules(parameters.get("action") ?? "", exchange: &exchange)
+        }
+        route("/_limot/pause", in: router) { core, exchange, _ in
+            if exchange.request.method == .post { return await core.changePause(resume: false, exchange: &exchange) }
+            return core.pausePage(exchange: exchange)
+        }
+        route("/_limot/resume", in: router) { core, exchange, _ in await core.changePause(resume: true, exchange: &exchange) }
         route("/_limot/sub/**", in: router) { core, exchange, _ in await core.serveRouted(exchange: &exchange) }
         route("/_limot/doc/**", in: router) { core, exchange, _ in await core.serveRouted(exchange: &exchange) }
         // `**` takes at least one path segment; the site's root is its own path.

@@ -30,6 +30,8 @@ final class ProxyCore: Sendable {
     let lookups: LookupService
     /// Words kept in the notebook lately (not again on every view).
     let recentWords = RecentWords()
+    /// The token of the control pages' forms (`ControlToken`).
+    let controlToken = ControlToken()
     /// Bumped whenever the sanitizer's output changes for the same page and
     /// rules, so that no sanitized form kept in the store outlives it.
     static let sanitizerVersion = "sanitized-v2"

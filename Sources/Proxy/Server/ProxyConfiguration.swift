@@ -3,6 +3,7 @@ import Store
 import ContentRules
 import Fetch
 import WebURL
+import Subscriptions
 
 /// Everything `limot serve` is configured with; every limit named here.
 public struct ProxyConfiguration: Sendable {
@@ -39,6 +40,16 @@ public struct ProxyConfiguration: Sendable {
     /// again rather than served as they were); swappable while serving.
     public var rules: RuleEngineSlot
     public var fetch: FetchConfiguration
+    /// The reader's own list (`user-rules.json` in the data directory),
+    /// which `/_limot/rules` shows and changes; nil when there is no data
+    /// directory (the page then says so).
+    public var userRules: UserRuleStore?
+    /// Compiles the lists again after a change made on `/_limot/rules` and
+    /// swaps the engine in `rules` (requests in flight keep theirs), so the
+    /// change applies to the next request; the reason when the changed
+    /// lists do not compile (the engine in use stays). `limot serve` gives
+    /// it; without it the change is taken up by serve's watch of the file.
+    public var applyUserRules: (@Sendable () -> String?)?
     /// Largest request body (a form post) accepted from the browser.
     public var maxRequestBodyBytes = 1 << 20
     /// Browser connections that send nothing for this long are closed: idle

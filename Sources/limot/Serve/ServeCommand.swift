@@ -21,7 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
             in the background when due (not --offline); a list subscribed, unsubscribed or updated by \
             another limot with the same --data-dir is in use within seconds, without a restart. So are \
             your own rules (user-rules.json: `limot rules add`, or edited by hand; SIGHUP reads them at \
-            once); an edit that breaks the list is logged and not applied.
+            once); an edit that breaks the list is logged and not applied. Your rules are also on the \
+            proxy's page /_limot/rules (switch off, on, delete, undo, add a filter), and the bar's "pause" \
+            pauses filtering on a page or the whole site; changes made there apply to the next request.
             """
     )
 
@@ -112,10 +114,13 @@ struct ServeCommand: AsyncParsableCommand {
             logger.warning("listening on \(bind): anyone who can reach this address can use the proxy")
         }
         let bindText = bind.contains(":") ? "[\(bind)]" : bind
-        let server = ProxyServer(configuration: configuration, logger: logger)
         let refresher = SubscriptionRefresher(
             lists: ruleLists, updater: SubscriptionUpdater(store: subscriptions, fetch: fetch), slot: configuration.rules, logger: logger,
             testInterval: testSubscriptionInterval.map { .seconds($0) }, downloads: !offline)
+        // `/_limot/rules` changes the reader's list and has it compiled and swapped in at once.
+        configuration.userRules = ruleLists.userRules
+        configuration.applyUserRules = { refresher.swapEngine() }
+        let server = ProxyServer(configuration: configuration, logger: logger)
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 // Kept current in the background until the server stops.

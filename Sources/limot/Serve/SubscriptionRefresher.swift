@@ -119,21 +119,27 @@ struct SubscriptionRefresher: Sendable {
     }
 
     /// Compiles the lists as they now are, unless they are the ones in use,
-    /// and puts the engine in the slot; if that fails, the engine in use stays.
-    private func swapEngine() {
+    /// and puts the engine in the slot; if that fails, the engine in use
+    /// stays, and the reason is returned. The proxy calls it after a change
+    /// on `/_limot/rules` (`ProxyConfiguration.applyUserRules`), so the
+    /// change applies to the next request rather than after the watch.
+    @discardableResult
+    func swapEngine() -> String? {
         if let problem = lists.userRulesProblem() {
             logger.error("your rules: \(problem); the rules in use stay")
-            return
+            return problem
         }
         do {
             let files = try lists.files()
             let fingerprint = RuleSelection.fingerprint(of: files.map(\.path))
-            guard fingerprint != slot.current.fingerprint else { return }
+            guard fingerprint != slot.current.fingerprint else { return nil }
             let engine = try lists.engine(files: files)
             slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: fingerprint))
             logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
+            return nil
         } catch {
             logger.error("rules: the updated lists could not be compiled; the rules in use stay: \(error)")
+            return "\(error)"
         }
     }
 
