@@ -76,7 +76,7 @@ struct Exchange {
     func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil) -> String {
         let history = core.sessions.history(session)
         let pause = page.map { page in
-            (address: page, pause: PauseState(page: page, rules: (try? core.configuration.userRules?.load()) ?? UserRules()))
+            (address: page, pause: PauseState(page: page, rules: core.userRulesSnapshot?.current() ?? UserRules()))
         }
         return (copy?.html() ?? "") + NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,

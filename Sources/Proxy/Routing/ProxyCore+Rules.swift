@@ -76,7 +76,7 @@ extension ProxyCore {
         guard let address = exchange.queryValue("page"), let site = try? WebURL(address), site.scheme == "http" || site.scheme == "https" else {
             return exchange.page(ProxyError(status: 400, title: "Which page?", detail: "Pause from the bar of a page of the dictionary."))
         }
-        let state = PauseState(page: site.serialization, rules: (try? configuration.userRules?.load()) ?? UserRules())
+        let state = PauseState(page: site.serialization, rules: userRulesSnapshot?.current() ?? UserRules())
         let page = PausePage(page: site.serialization, host: site.hostname, pausedPage: state.pausedPage, pausedSite: state.pausedSite,
                              token: controlToken.token(for: exchange.session), returnPath: Self.localPath(exchange.queryValue("return")) ?? "/")
         return controlPage(page.html, status: 200, exchange: exchange)

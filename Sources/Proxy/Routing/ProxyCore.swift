@@ -3,6 +3,7 @@ import Fetch
 import Logging
 import Lookup
 import Sanitize
+import Subscriptions
 import WebURL
 
 /// The proxy's request handling: every route's handler (`router()` maps
@@ -32,6 +33,8 @@ final class ProxyCore: Sendable {
     let recentWords = RecentWords()
     /// The token of the control pages' forms (`ControlToken`).
     let controlToken = ControlToken()
+    /// The reader's list for the bar's pause state, read again only when it changed.
+    let userRulesSnapshot: UserRulesSnapshot?
     /// Bumped whenever the sanitizer's output changes for the same page and
     /// rules, so that no sanitized form kept in the store outlives it.
     static let sanitizerVersion = "sanitized-v2"
@@ -40,6 +43,7 @@ final class ProxyCore: Sendable {
 
     init(configuration: ProxyConfiguration, port: Int, logger: Logger) {
         self.configuration = configuration
+        self.userRulesSnapshot = configuration.userRules.map(UserRulesSnapshot.init)
         // A browser connection carries one request at a time, so with as
         // many transfers as connections no request waits for a transfer
         // slot: requests to an upstream that stalls hold their own

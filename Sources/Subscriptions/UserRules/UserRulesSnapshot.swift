@@ -1,0 +1,23 @@
+import Synchronization
+
+/// The reader's list as it stands, read again only when `user-rules.json`
+/// or its notes changed (one `stat` of each): for the proxy's bar, which
+/// asks on every page whether it is paused, and must not parse and check
+/// the list each time.
+public final class UserRulesSnapshot: Sendable {
+    public let store: UserRuleStore
+    private let memo = Mutex<(rules: FileStamp?, notes: FileStamp?, list: UserRules)?>(nil)
+
+    public init(store: UserRuleStore) {
+        self.store = store
+    }
+
+    /// The list; empty when it cannot be read (the rules page says why).
+    public func current() -> UserRules {
+        let stamps = (FileStamp(of: store.rulesFile), FileStamp(of: store.notesFile))
+        if let memo = memo.withLock({ $0 }), memo.rules == stamps.0, memo.notes == stamps.1 { return memo.list }
+        let list = (try? store.load()) ?? UserRules()
+        memo.withLock { $0 = (stamps.0, stamps.1, list) }
+        return list
+    }
+}
