@@ -5,6 +5,21 @@ import Foundation
 /// or a reader at the same moment sees the old file or the new one, never
 /// half of one. Shared by the subscriptions and the reader's own rules.
 enum DataDirectoryFile {
+    /// How the metadata files are written: sorted keys and one member a line,
+    /// so that a person can read and diff them; ISO 8601 dates.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
     /// Why a write failed: the file and the system's reason.
     struct WriteFailure: Error {
         var file: String

@@ -104,18 +104,8 @@ public struct SubscriptionStore: Sendable {
         }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    private static let encoder = DataDirectoryFile.encoder
+    private static let decoder = DataDirectoryFile.decoder
 
     /// A decoding error in words, with the line of the subscription it is in.
     private static func describe(_ error: DecodingError, in value: JSONValue) -> String {

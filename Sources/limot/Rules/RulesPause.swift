@@ -13,22 +13,17 @@ struct RulesPause: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A host name (example.org) or, with --page, a page's address.", valueName: "site"))
-    var site: String
-
-    @Flag(help: "Pause only the page at this address, not the whole site.")
-    var page = false
-
+    @OptionGroup var target: PauseTarget
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let userRules = UserRuleStore(dataDirectory: store.directory)
         try attempt { () throws(UserRuleError) in
-            let (rule, name) = page ? try UserRuleInput.pauseRule(page: site) : try UserRuleInput.pauseRule(site: site)
+            let (rule, name) = try target.rule()
             var added = false
             try userRules.change { (list: inout UserRules) throws(UserRuleError) in
                 guard !list.active.contains(where: { $0.json == rule }) else { return }
-                list.active.append(UserRule(json: rule, note: UserRuleNote(kind: .pause, page: page ? name : nil)))
+                list.active.append(UserRule(json: rule, note: UserRuleNote(kind: .pause, page: target.page ? name : nil)))
                 added = true
             }
             print(added ? "filtering paused on \(name)" : "filtering was already paused on \(name)")
@@ -43,23 +38,37 @@ struct RulesResume: ParsableCommand {
         abstract: "Filter again on a site (or with --page a page) paused with `rules pause`."
     )
 
-    @Argument(help: ArgumentHelp("The host name or, with --page, the page's address, as given to `rules pause`.", valueName: "site"))
-    var site: String
-
-    @Flag(help: "Resume the page at this address (paused with `rules pause --page`).")
-    var page = false
-
+    @OptionGroup var target: PauseTarget
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let userRules = UserRuleStore(dataDirectory: store.directory)
         try attempt { () throws(UserRuleError) in
-            let (rule, name) = page ? try UserRuleInput.pauseRule(page: site) : try UserRuleInput.pauseRule(site: site)
+            let (rule, name) = try target.rule()
             try userRules.change { (list: inout UserRules) throws(UserRuleError) in
                 guard let index = list.active.firstIndex(where: { $0.json == rule }) else { throw .notPaused(name) }
                 list.active.remove(at: index)
             }
             print("filtering resumed on \(name)")
         }
+    }
+}
+
+/// What `rules pause` and `resume` act on: a site, or with `--page` one page.
+struct PauseTarget: ParsableArguments {
+    @Argument(help: ArgumentHelp("A host name (example.org) or, with --page, a page's address.", valueName: "site"))
+    var site: String
+
+    @Flag(help: "Only the page at this address, not the whole site.")
+    var page = false
+
+    /// The pause rule for the target, and the site or page it names.
+    func rule() throws(UserRuleError) -> (rule: String, name: String) {
+        if page {
+            let (rule, page) = try UserRuleInput.pauseRule(page: site)
+            return (rule, page)
+        }
+        let (rule, host) = try UserRuleInput.pauseRule(site: site)
+        return (rule, host)
     }
 }
