@@ -176,7 +176,7 @@ struct URLFilterParserTests {
             cases.append(SearchCase(patterns: dotted, input: input, matching: matching))
         }
         let web = [".*web", "(.*)web", "(.)*web", "(.+)*web", "(.?)*web", "(.+)?web", "(.?)+web"]
-        for (input, matches) in [("eb", false), ("we", false), ("weeb", false), ("web", true), ("wweb", true), ("wwebb", true), ("http://theweb.com/", true)] {
+        for (input, matches) in [("eb", false), ("we", false), ("weeb", false), ("web", true), ("wweb", true), ("wwebb", true), ("http://theweb.example/", true)] {
             cases.append(SearchCase(patterns: web, input: input, matching: matches ? Set(web.indices) : []))
         }
         let plus = ["A+BBB", "A+CCC", "A+DDD"]
