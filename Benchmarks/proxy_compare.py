@@ -12,6 +12,13 @@ Then runs `wrk -t2 -c16 -d10s --latency` against each and prints requests per
 second, p50 and p99 latency, and limot's ratios to the others, plus limot's
 resident memory before and after the run.
 
+By default every answer is a page never seen before, as in real reading (one
+new word after another): nginx sends it with `Cache-Control: no-store` and a
+different comment before `</body>` (`sub_filter` with `$request_id`), so no
+cache and no memo of a sanitized form can answer it. With --same-page, nginx
+sends the same bytes every time (no Cache-Control): limot then fetches each
+request again but may find the sanitized form it remembered for those bytes.
+
 With --cached, the HTTP cache instead (issue 6: "a cached page is served in
 under 1 ms at the median through the proxy"): nginx sends the page with
 `Cache-Control: max-age=3600` and an ETag, limot answers it from its cache
@@ -153,7 +160,7 @@ def rss_mib(pid):
     return 0.0
 
 
-def start_nginx(work, docroot, port, processes, cached_mode=False):
+def start_nginx(work, docroot, port, processes, cached_mode=False, unique_pages=False):
     """nginx on `port` serving /search?q=WORD from docroot/search/WORD.html.
 
     In the cache mode the answer's Cache-Control depends on the word (see
@@ -163,6 +170,9 @@ def start_nginx(work, docroot, port, processes, cached_mode=False):
     logging = "access_log off;"
     headers = ""
     other = ""
+    if unique_pages:
+        headers = ('add_header Cache-Control "no-store"; sub_filter_once on; '
+                   "sub_filter '</body>' '<!-- $request_id --></body>';")
     if cached_mode:
         cases = "".join(f' "{word}" "{value}";' for word, value in CACHE_CONTROL.items())
         logging = (f'log_format counted "$status $request_uri"; '
@@ -213,9 +223,11 @@ def start_limot(options, work, name, port, nginx_port, processes, extra=()):
 
 
 def filtering_comparison(options, work, docroot, page, processes):
-    """The default mode: limot beside nginx and Privoxy with and without filters."""
+    """The default mode: limot beside nginx and Privoxy with and without
+    filters, on unique pages (or the same page with --same-page)."""
+    unique = not options.same_page
     nginx_port, privoxy_port, forward_port, limot_port = (free_port() for _ in range(4))
-    start_nginx(work, docroot, nginx_port, processes)
+    start_nginx(work, docroot, nginx_port, processes, unique_pages=unique)
     start_privoxy(work, [("privoxy", privoxy_port, True), ("forward", forward_port, False)], processes)
     limot = start_limot(options, work, "limot", limot_port, nginx_port, processes)
     for port in [nginx_port, privoxy_port, forward_port, limot_port]:
@@ -225,6 +237,13 @@ def filtering_comparison(options, work, docroot, page, processes):
     # by address (it has no --connect-to).
     privoxy_absolute = f"http://127.0.0.1:{nginx_port}{url_path}"
     check_answers(nginx_port, limot_port, privoxy_port, url_path, privoxy_absolute)
+    if unique:
+        first, second = (fetch_once(nginx_port, url_path)[1] for _ in range(2))
+        if first == second:
+            raise SystemExit("nginx sent the same bytes twice: its sub_filter did not make each page unique")
+        marks = [re.findall(rb"<!-- ([0-9a-f]{32}) -->", fetch_once(limot_port, url_path)[1]) for _ in range(2)]
+        if len(marks[0]) != 1 or marks[0] == marks[1]:
+            raise SystemExit(f"limot's pages do not carry nginx's unique comment each: {marks}")
     rss_before = rss_mib(limot.pid)
     results = {}
     warm = lambda port, **kw: run_wrk(port, url_path, 2, options.connections, **kw)
@@ -235,7 +254,9 @@ def filtering_comparison(options, work, docroot, page, processes):
         warm(port, **kw)
         results[name] = run_wrk(port, url_path, options.duration, options.connections, **kw)
     rss_after = rss_mib(limot.pid)
-    print(f"page: {len(page.encode()) // 1024} KB; wrk -t2 -c{options.connections} -d{options.duration}s, one run, this machine")
+    kind = ("unique pages (no-store, a different comment in each)" if unique
+            else "the same page every time (same bytes, no Cache-Control)")
+    print(f"page: {len(page.encode()) // 1024} KB, {kind}; wrk -t2 -c{options.connections} -d{options.duration}s, one run, this machine")
     print(f"{'':28} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'non-2xx':>8}")
     for name, r in results.items():
         print(f"{name:28} {r['rate']:10.0f} {r['p50']:9.2f} {r['p99']:9.2f} {r['non2xx']:8d} {r['socket']}")
@@ -378,6 +399,8 @@ def main():
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--limot", default=os.path.join(ROOT, ".build/release/limot"))
     parser.add_argument("--cached", action="store_true", help="measure the HTTP cache (see above)")
+    parser.add_argument("--same-page", action="store_true",
+                        help="the same bytes on every request instead of a page never seen before (see above)")
     parser.add_argument("--rounds", type=int, default=1, help="with --cached: measure every server this many times, in turn")
     options = parser.parse_args()
     for tool in ["nginx", "privoxy", "wrk"]:
