@@ -129,7 +129,7 @@ let package = Package(
         // that stand in for the dictionary site and the ad and tracker hosts.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "FixtureSupport", .product(name: "HTTPTypes", package: "swift-http-types")]),
-        .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], resources: [.copy("Pages")]),
+        .testTarget(name: "SanitizeTests", dependencies: ["Sanitize", "FixtureSupport"], exclude: ["Goldens"], resources: [.copy("Pages")]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
