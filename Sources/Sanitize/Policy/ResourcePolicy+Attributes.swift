@@ -42,6 +42,7 @@ extension ResourcePolicy {
     }
 
     mutating func navigation(attribute raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
+        if keepsCanonicalSitePaths, CanonicalSitePath.isCanonical(raw) { return .keep(external: false) }
         if let known = attributeNavigations.value(for: raw, tag: 0) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeNavigation

@@ -20,6 +20,12 @@ struct ResourcePolicy {
     private var navigations: [ByteKey: Navigation] = [:]
     var attributeURLs = ByteCache<AttributeURL>()
     var attributeNavigations = ByteCache<AttributeNavigation>()
+    /// Whether a link written as a canonical path of the site (see
+    /// `CanonicalSitePath`) is kept without parsing: the base is an https
+    /// page of the site without credentials, so the link names a page of
+    /// the site that the proxy serves at the same path, and no rule is
+    /// asked (navigations to the site's own https pages never are).
+    let keepsCanonicalSitePaths: Bool
 
     /// A subresource's fate.
     enum Subresource: Equatable {
@@ -49,6 +55,8 @@ struct ResourcePolicy {
         pageURL = context.topURL ?? context.documentURL
         frameURL = context.documentURL
         self.base = base
+        keepsCanonicalSitePaths = base.scheme == "https" && base.origin == context.urlMap.site.origin
+            && base.username.isEmpty && base.password.isEmpty
     }
 
     /// Decides a subresource URL (character references decoded), loaded as `type`.

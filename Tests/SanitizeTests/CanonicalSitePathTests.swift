@@ -1,0 +1,53 @@
+import Testing
+import WebURL
+@testable import Sanitize
+
+/// Links kept without parsing must be exactly the links the URL parser
+/// would have kept: every generated link the shortcut takes is also kept
+/// as written by the full way (parse, resolve, proxy path).
+@Suite struct CanonicalSitePathTests {
+    static let pieces = ["/", "/", ".", "..", "%", "%2e", "%2E", "%41", "?", "a", "Z", "9", "-", "_", "~", "q=", "&amp;", "&",
+                         "#", "\\", " ", "\t", "'", "\"", "<", "`", "{", "|", "^", "[", "é", "خ", "_limot", "@", ":", ";", "+", "(", "!"]
+
+    static func isCanonical(_ link: String) -> Bool {
+        Array(link.utf8).withUnsafeBufferPointer { CanonicalSitePath.isCanonical($0) }
+    }
+
+    @Test func everyLinkTheShortcutKeepsIsKeptByTheParserToo() {
+        var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
+        #expect(policy.keepsCanonicalSitePaths)
+        var random = SplitMix64(seed: 7)
+        var kept = 0
+        var refused = 0
+        for _ in 0..<20_000 {
+            var link = random.next(below: 8) == 0 ? "" : "/"
+            for _ in 0..<(1 + random.next(below: 8)) { link += Self.pieces[random.next(below: Self.pieces.count)] }
+            guard Self.isCanonical(link) else {
+                refused += 1
+                continue
+            }
+            kept += 1
+            #expect(policy.navigation(link) == .site(link), "\(link) is not kept as written by the parser")
+        }
+        #expect(kept > 1_000 && refused > 1_000, "kept \(kept), refused \(refused): the generator no longer tries both")
+    }
+
+    @Test func linksTheParserWouldChangeGoTheFullWay() {
+        for link in ["/a/../b", "/a/./b", "/.", "/%2e%2E/x", "//ads.example/x", "/_limot/stats", "/a#top", "/a b", "/search?q=x&amp;p=2",
+                     "/ä", "\\a", "search?q=x", "/a\\b", "/q?x='y'", ""] {
+            #expect(!Self.isCanonical(link), "\(link)")
+        }
+        for link in ["/", "/search?q=Haus", "/search?q=%D8%AE", "/a./b", "/search?q=a.b/../c", "/impressum", "/?", "/a?b?c", "/%zz"] {
+            #expect(Self.isCanonical(link), "\(link)")
+        }
+    }
+
+    @Test func onlyOnTheSitesOwnHTTPSPages() {
+        let other = ResourcePolicy(context: Fixtures.context("https://example.org/x"), base: Fixtures.url("https://example.org/x"))
+        #expect(!other.keepsCanonicalSitePaths)
+        let plain = ResourcePolicy(context: Fixtures.context("http://www.loghatnameh.de/x"), base: Fixtures.url("http://www.loghatnameh.de/x"))
+        #expect(!plain.keepsCanonicalSitePaths)
+        let withCredentials = ResourcePolicy(context: Fixtures.context(), base: Fixtures.url("https://user@www.loghatnameh.de/x"))
+        #expect(!withCredentials.keepsCanonicalSitePaths)
+    }
+}
