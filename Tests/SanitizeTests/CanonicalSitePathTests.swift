@@ -7,7 +7,7 @@ import WebURL
 /// as written by the full way (parse, resolve, proxy path).
 @Suite struct CanonicalSitePathTests {
     static let pieces = ["/", "/", ".", "..", "%", "%2e", "%2E", "%41", "?", "a", "Z", "9", "-", "_", "~", "q=", "&amp;", "&",
-                         "#", "\\", " ", "\t", "'", "\"", "<", "`", "{", "|", "^", "[", "é", "خ", "_limot", "@", ":", ";", "+", "(", "!"]
+                         "#", "\\", " ", "\t", "'", "\"", "<", "`", "{", "|", "^", "[", "é", "خ", "\u{FFFD}", "\u{85}", "😀", "_limot", "@", ":", ";", "+", "(", "!"]
 
     static func isCanonical(_ link: String) -> Bool {
         Array(link.utf8).withUnsafeBufferPointer { CanonicalSitePath.isCanonical($0) }
@@ -30,6 +30,25 @@ import WebURL
             #expect(policy.navigation(link) == .site(link), "\(link) is not kept as written by the parser")
         }
         #expect(kept > 1_000 && refused > 1_000, "kept \(kept), refused \(refused): the generator no longer tries both")
+    }
+
+    @Test func everyPathTheShortcutMakesIsThePathTheParserMakes() {
+        var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
+        var random = SplitMix64(seed: 8)
+        var encoded = 0
+        var refused = 0
+        for _ in 0..<20_000 {
+            var link = random.next(below: 8) == 0 ? "" : "/"
+            for _ in 0..<(1 + random.next(below: 8)) { link += Self.pieces[random.next(below: Self.pieces.count)] }
+            guard let path = CanonicalSitePath.path(of: link) else {
+                refused += 1
+                continue
+            }
+            if path != link { encoded += 1 }
+            #expect(policy.navigation(link) == .site(path), "\(link) becomes \(path), not what the parser makes")
+        }
+        #expect(encoded > 1_000 && refused > 1_000, "encoded \(encoded), refused \(refused): the generator no longer tries both")
+        #expect(CanonicalSitePath.path(of: "/search?q=خانه&page=2") == "/search?q=%D8%AE%D8%A7%D9%86%D9%87&page=2")
     }
 
     @Test func linksTheParserWouldChangeGoTheFullWay() {

@@ -3,21 +3,56 @@
 /// the proxy serves the site's pages at the same paths, so such a link is
 /// kept as written without parsing it as a URL (issue 20: most links on a
 /// result page are these, and the URL parser's copies were most of the
-/// sanitizer's allocations). Anything the parser would change (dot segments,
-/// bytes it percent-encodes or drops, `\`, character references, a
-/// fragment, the proxy's own `/_limot` paths) goes the full way; a test
+/// sanitizer's allocations). A link with non-ASCII bytes gets them
+/// percent-encoded as the parser would; anything else the parser would
+/// change (dot segments, other bytes it percent-encodes or drops, `\`, a
+/// fragment, the proxy's own `/_limot` paths) goes the full way. A test
 /// compares both ways on generated links.
 enum CanonicalSitePath {
     /// Whether `raw` (an attribute's bytes, character references not yet
     /// decoded) is a path-absolute link that parses to itself.
     static func isCanonical(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard raw.count >= 1, raw[0] == UInt8(ascii: "/") else { return false }
-        if raw.count >= 2, raw[1] == UInt8(ascii: "/") { return false }  // "//host": another origin
-        if raw.starts(with: namespace) { return false }
+        shape(of: raw, referencesDecoded: false) == .canonical
+    }
+
+    /// The path the parser would make of `written` (a path-absolute link,
+    /// character references decoded): `written` itself, or with its
+    /// non-ASCII bytes percent-encoded; nil when it must go the full way.
+    static func path(of written: String) -> String? {
+        var written = written
+        return written.withUTF8 { bytes -> String? in
+            switch shape(of: bytes, referencesDecoded: true) {
+            case .none: return nil
+            case .canonical: return String(decoding: bytes, as: UTF8.self)
+            case .encodesNonASCII:
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count * 2)
+                for byte in bytes {
+                    if byte < 0x80 {
+                        out.append(byte)
+                    } else {
+                        out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                    }
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
+    }
+
+    enum Shape { case canonical, encodesNonASCII }
+
+    /// What the parser would do to `bytes`: keep them, percent-encode their
+    /// non-ASCII bytes (valid UTF-8, as the sanitizer's input is), or more
+    /// (nil).
+    static func shape(of bytes: UnsafeBufferPointer<UInt8>, referencesDecoded: Bool) -> Shape? {
+        guard bytes.count >= 1, bytes[0] == UInt8(ascii: "/") else { return nil }
+        if bytes.count >= 2, bytes[1] == UInt8(ascii: "/") { return nil }  // "//host": another origin
+        if bytes.starts(with: namespace) { return nil }
+        var shape = Shape.canonical
         var inQuery = false
         var previous: UInt8 = 0
-        for index in 0..<raw.count {
-            let byte = raw[index]
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
@@ -26,21 +61,26 @@ enum CanonicalSitePath {
                 break
             case UInt8(ascii: "."):
                 // A segment that starts with "." may be a dot segment.
-                if !inQuery, previous == UInt8(ascii: "/") { return false }
+                if !inQuery, previous == UInt8(ascii: "/") { return nil }
             case UInt8(ascii: "%"):
                 // "%2e" is a dot in a dot segment; other escapes stay as written.
-                if !inQuery, index + 2 < raw.count, raw[index + 1] == UInt8(ascii: "2"), raw[index + 2] | 0x20 == UInt8(ascii: "e") {
-                    return false
+                if !inQuery, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "2"), bytes[index + 2] | 0x20 == UInt8(ascii: "e") {
+                    return nil
                 }
             case UInt8(ascii: "?"):
                 inQuery = true
+            case UInt8(ascii: "&") where referencesDecoded:
+                break
+            case 0x80...:
+                shape = .encodesNonASCII
             default:
-                return false  // "&" (a reference), "#", "\", quotes, spaces, controls, non-ASCII…
+                return nil  // "&" (a reference), "#", "\", quotes, spaces, controls…
             }
             previous = byte
         }
-        return true
+        return shape
     }
 
     private static let namespace = Array("/_limot".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

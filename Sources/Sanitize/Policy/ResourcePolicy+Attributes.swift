@@ -46,13 +46,21 @@ extension ResourcePolicy {
         if let known = attributeNavigations.value(for: raw, tag: 0) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeNavigation
-        switch navigation(written) {
-        case .unchanged: outcome = .keep(external: false)
-        case .site(let path): outcome = path == written ? .keep(external: false) : .replace(path, external: false)
-        case .external(let url): outcome = url == written ? .keep(external: true) : .replace(url, external: true)
+        if keepsCanonicalSitePaths, let path = CanonicalSitePath.path(of: written) {
+            outcome = path == written ? .keep(external: false) : .replace(path, external: false)
+        } else {
+            outcome = Self.attributeNavigation(navigation(written), written: written)
         }
         attributeNavigations.insert(outcome, for: raw, tag: 0)
         return outcome
+    }
+
+    private static func attributeNavigation(_ navigation: Navigation, written: String) -> AttributeNavigation {
+        switch navigation {
+        case .unchanged: return .keep(external: false)
+        case .site(let path): return path == written ? .keep(external: false) : .replace(path, external: false)
+        case .external(let url): return url == written ? .keep(external: true) : .replace(url, external: true)
+        }
     }
 }
 
