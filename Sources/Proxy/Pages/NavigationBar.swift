@@ -46,7 +46,7 @@ struct NavigationBar {
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
         if let page {
             let link = "/_limot/pause?page=\(WebURL.percentEncodedComponent(page.address))&return=\(WebURL.percentEncodedComponent(currentPath))"
-            let label = page.pause.pausedSite ? "filtering paused on this site — resume"
+            let label = page.pause.pausedSite != nil ? "filtering paused on this site — resume"
                 : page.pause.pausedPage ? "filtering paused on this page — resume" : "pause"
             let title = page.pause.isPaused ? "Resume filtering" : "Pause filtering on this page or site"
             out += #"<a class="limot-stats limot-pause" href="\#(HTMLEscaping.escape(link))" title="\#(title)">\#(label)</a>"#
