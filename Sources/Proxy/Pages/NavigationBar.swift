@@ -58,7 +58,7 @@ struct NavigationBar {
             out += #"<a class="limot-stats limot-pause" href="\#(HTMLEscaping.escape(link))" title="\#(title)">\#(label)</a>"#
             // The picker needs script; without it this leads to a page that says so and offers the rules page's form.
             let picker = "/_limot/picker?page=\(WebURL.percentEncodedComponent(page.address))"
-            out += #"<a class="limot-stats limot-hide" href="\#(HTMLEscaping.escape(picker))" title="Pick an element of this page to hide" aria-label="Hide this">hide<span class="limot-long"> this</span></a>"#
+            out += #"<a class="limot-stats limot-hide" href="\#(HTMLEscaping.escape(picker))" title="Pick an element of this page to hide" aria-label="Hide this">hide<span class="limot-long">&nbsp;this</span></a>"#
         }
         out += "</nav>"
         out += #"<script nonce="\#(nonce)">\#(Self.tabHistoryScript)</script>"#
