@@ -1,8 +1,10 @@
 import WebURL
 
 /// LimoT's bottom bar: back, forward, reload, home, a search field, the theme
-/// toggle and the count of what was blocked. Plain links and a form, so it
-/// works with JavaScript off; styled by `Stylesheets/bar.css` only.
+/// toggle, the count of what was blocked, and on the site's pages pause and
+/// "hide this" (the element picker, `Stylesheets/picker.js`). Plain links
+/// and a form, so it works with JavaScript off (all but the picker, whose
+/// link then leads to a page that says so); styled by `Stylesheets/bar.css`.
 ///
 /// Its one script makes back, forward and reload the tab's own: each tab
 /// has its own history in the browser, and a new tab (a link opened with a
@@ -26,6 +28,10 @@ struct NavigationBar {
     /// whose buttons make the change: the bar is on the site's pages, whose
     /// scripts could read a token, so it carries none.
     var page: (address: String, pause: PauseState)?
+    /// The element picker's script (`Stylesheets.pickerPath`): on a page of
+    /// the site it starts from the bar's "hide this"; on limot's
+    /// confirmation page it tells the picked page that the rule was saved.
+    var pickerScript: String?
 
     /// The bar's markup; `nonce` is the response's CSP script nonce.
     func html(nonce: String) -> String {
@@ -46,13 +52,19 @@ struct NavigationBar {
         out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
         if let page {
             let link = "/_limot/pause?page=\(WebURL.percentEncodedComponent(page.address))&return=\(WebURL.percentEncodedComponent(currentPath))"
-            let label = page.pause.pausedSite ? "filtering paused on this site — resume"
+            let label = page.pause.pausedSite != nil ? "filtering paused on this site — resume"
                 : page.pause.pausedPage ? "filtering paused on this page — resume" : "pause"
             let title = page.pause.isPaused ? "Resume filtering" : "Pause filtering on this page or site"
             out += #"<a class="limot-stats limot-pause" href="\#(HTMLEscaping.escape(link))" title="\#(title)">\#(label)</a>"#
+            // The picker needs script; without it this leads to a page that says so and offers the rules page's form.
+            let picker = "/_limot/picker?page=\(WebURL.percentEncodedComponent(page.address))"
+            out += #"<a class="limot-stats limot-hide" href="\#(HTMLEscaping.escape(picker))" title="Pick an element of this page to hide" aria-label="Hide this">hide<span class="limot-long">&nbsp;this</span></a>"#
         }
         out += "</nav>"
         out += #"<script nonce="\#(nonce)">\#(Self.tabHistoryScript)</script>"#
+        if let pickerScript {
+            out += #"<script src="\#(HTMLEscaping.escape(pickerScript))" nonce="\#(nonce)" defer></script>"#
+        }
         return out
     }
 

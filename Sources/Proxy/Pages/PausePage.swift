@@ -7,16 +7,17 @@ struct PausePage {
     var page: String
     var host: String
     var pausedPage: Bool
-    var pausedSite: Bool
+    /// The host whose pause covers the page: the page's own or a parent domain.
+    var pausedSite: String?
     var token: String
     /// The proxy path to return to after the change.
     var returnPath: String
 
     var html: ProxyPage {
         var body = "<h1>Filtering on this page</h1><p>Page: <code>\(HTMLEscaping.escape(page))</code></p>"
-        if pausedSite {
-            body += "<p>Filtering is paused on the whole site <code>\(HTMLEscaping.escape(host))</code>.</p>"
-            body += form("/_limot/resume", scope: "site", label: "Resume filtering on \(host)")
+        if let pausedSite {
+            body += "<p>Filtering is paused on the whole site <code>\(HTMLEscaping.escape(pausedSite))</code>.</p>"
+            body += form("/_limot/resume", scope: "site", label: "Resume filtering on \(pausedSite)", page: pausedSite)
         } else if pausedPage {
             body += "<p>Filtering is paused on this page.</p>"
             body += form("/_limot/resume", scope: "page", label: "Resume filtering on this page")
@@ -29,8 +30,9 @@ struct PausePage {
         return ProxyPage(title: "Pause filtering", bodyHTML: body)
     }
 
-    private func form(_ action: String, scope: String, label: String) -> String {
-        let fields = [(ControlToken.fieldName, token), ("scope", scope), ("page", page), ("return", returnPath)]
+    /// A button; `page` names what the change is about (the page, or the paused host).
+    private func form(_ action: String, scope: String, label: String, page: String? = nil) -> String {
+        let fields = [(ControlToken.fieldName, token), ("scope", scope), ("page", page ?? self.page), ("return", returnPath)]
         return #"<form class="limot-inline" method="post" action="\#(action)">"#
             + fields.map { #"<input type="hidden" name="\#($0.0)" value="\#(HTMLEscaping.escape($0.1))">"# }.joined()
             + #"<button type="submit">\#(HTMLEscaping.escape(label))</button></form>"#

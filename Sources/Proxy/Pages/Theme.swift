@@ -8,7 +8,7 @@ public enum Theme: String, Sendable, CaseIterable {
 }
 
 /// What limot injects into pages, read once from `Stylesheets/`: the dark
-/// theme, the bar's style and the guard script.
+/// theme, the bar's style, the guard script and the element picker.
 ///
 /// Pages link them from the first bytes of `<head>`, under names that carry
 /// a hash of their content: a render-blocking style sheet there means no white
@@ -22,6 +22,9 @@ public struct Stylesheets: Sendable {
     public let bar: String
     /// The guard (`Stylesheets/guard.js`) as served: its comment lines left out.
     public let guardScript: String
+    /// The element picker of the bar's "hide this" (`Stylesheets/picker.js`)
+    /// as served; its path is `pickerPath`.
+    public let pickerScript: String
     /// Proxy path → (content type, file, the file deflated), for
     /// `/_limot/static/…`. The guard is about 10 KB as written and under
     /// 4 KB deflated, which is what a browser that asks for it gets.
@@ -29,19 +32,24 @@ public struct Stylesheets: Sendable {
     private let darkPath: String
     private let barPath: String
     private let guardPath: String
+    /// Where the bar loads the picker from (`/_limot/static/picker-HASH.js`).
+    let pickerPath: String
 
-    public init(dark: String, bar: String, guard guardSource: String = "") {
+    public init(dark: String, bar: String, guard guardSource: String = "", picker pickerSource: String = "") {
         self.dark = dark
         self.bar = bar
         guardScript = Self.withoutCommentLines(guardSource)
         darkPath = "/_limot/static/dark-\(Self.contentHash(dark)).css"
         barPath = "/_limot/static/bar-\(Self.contentHash(bar)).css"
         guardPath = "/_limot/static/guard-\(Self.contentHash(guardScript)).js"
+        pickerScript = Self.withoutCommentLines(pickerSource)
+        pickerPath = "/_limot/static/picker-\(Self.contentHash(pickerScript)).js"
         let css = "text/css; charset=utf-8"
         func file(_ type: String, _ text: String) -> (String, [UInt8], [UInt8]?) {
             (type, Array(text.utf8), Deflate.compressed(Array(text.utf8)))
         }
-        files = [darkPath: file(css, dark), barPath: file(css, bar), guardPath: file("text/javascript; charset=utf-8", guardScript)]
+        files = [darkPath: file(css, dark), barPath: file(css, bar), guardPath: file("text/javascript; charset=utf-8", guardScript),
+                 pickerPath: file("text/javascript; charset=utf-8", pickerScript)]
     }
 
     /// What goes first into every page's `<head>`: the colour scheme, the

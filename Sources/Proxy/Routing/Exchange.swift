@@ -80,7 +80,8 @@ struct Exchange {
         }
         return (copy?.html() ?? "") + NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
-            currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query, page: pause
+            currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query, page: pause,
+            pickerScript: core.configuration.stylesheets.pickerPath
         ).html(nonce: nonce)
     }
 

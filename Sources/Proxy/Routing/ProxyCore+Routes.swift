@@ -40,6 +40,8 @@ extension ProxyCore {
             if exchange.request.method == .post { return await core.changePause(resume: false, exchange: &exchange) }
             return core.pausePage(exchange: exchange)
         }
+        route("/_limot/hide", in: router) { core, exchange, _ in await core.hideRule(exchange: &exchange) }
+        route("/_limot/picker", in: router) { core, exchange, _ in core.pickerWithoutScript(exchange: exchange) }
         route("/_limot/resume", in: router) { core, exchange, _ in await core.changePause(resume: true, exchange: &exchange) }
         route("/_limot/sub/**", in: router) { core, exchange, _ in await core.serveRouted(exchange: &exchange) }
         route("/_limot/doc/**", in: router) { core, exchange, _ in await core.serveRouted(exchange: &exchange) }

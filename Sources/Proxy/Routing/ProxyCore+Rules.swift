@@ -20,7 +20,9 @@ extension ProxyCore {
         }
         if let refusal = ControlRequestCheck.refusalOfPage(headers: exchange.request.headers) { return exchange.page(refusal) }
         let notice = exchange.queryValue("done").flatMap(Self.doneNotice).map(RulesPage.Notice.done)
-        return controlPage(rulesPage(exchange: exchange, notice: notice).page, status: 200, exchange: exchange)
+        // `filter` fills the add form (the picker's page without JavaScript links here with `host##`).
+        let page = rulesPage(exchange: exchange, notice: notice, pendingFilter: exchange.queryValue("filter") ?? "")
+        return controlPage(page.page, status: 200, exchange: exchange)
     }
 
     /// POST `/_limot/rules/{action}`: add, disable, enable, delete, delete-disabled, undo.
@@ -39,8 +41,7 @@ extension ProxyCore {
                 let isJSON = filter.drop(while: \.isWhitespace).hasPrefix("{")
                 try store.change { (list: inout UserRules) throws(UserRuleError) in
                     for rule in rules {
-                        guard !list.active.contains(where: { $0.json == rule }) else { throw .alreadyPresent(rule) }
-                        list.active.append(UserRule(json: rule, note: UserRuleNote(kind: UserRuleInput.kind(of: rule), filter: isJSON ? nil : filter)))
+                        try Self.append([rule], note: UserRuleNote(kind: UserRuleInput.kind(of: rule), filter: isJSON ? nil : filter), to: &list)
                     }
                 }
             case "disable", "delete", "enable", "delete-disabled":
@@ -114,8 +115,16 @@ extension ProxyCore {
 
     // MARK: - Helpers
 
+    /// Adds `rules` to the reader's active list, refusing one it has already.
+    static func append(_ rules: [String], note: UserRuleNote, to list: inout UserRules) throws(UserRuleError) {
+        for rule in rules {
+            guard !list.active.contains(where: { $0.json == rule }) else { throw .alreadyPresent(rule) }
+            list.active.append(UserRule(json: rule, note: note))
+        }
+    }
+
     /// The form of a change, once `ControlRequestCheck` lets it through.
-    private func checkedForm(exchange: inout Exchange) async -> Result<FormFields, ProxyError> {
+    func checkedForm(exchange: inout Exchange) async -> Result<FormFields, ProxyError> {
         let request = exchange.request
         var fields = FormFields(body: "")
         if request.method == .post {
@@ -134,7 +143,7 @@ extension ProxyCore {
     /// Compiles the lists again (on a thread of its own, not the request
     /// handlers') and swaps the engine; if they do not compile, the change
     /// is undone, so a failed change changes nothing. The reason, then.
-    private func applyChangedRules(_ store: UserRuleStore) async -> String? {
+    func applyChangedRules(_ store: UserRuleStore) async -> String? {
         guard let apply = configuration.applyUserRules else { return nil }
         let failure = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: apply()) }
@@ -172,15 +181,15 @@ extension ProxyCore {
     /// A control page: never in a frame (a second policy, enforced beside
     /// the page policy), and in a browsing context group of its own, so a
     /// site page that opened it cannot read its token.
-    private func controlPage(_ page: ProxyPage, status: Int, exchange: Exchange) -> Response {
+    func controlPage(_ page: ProxyPage, status: Int, exchange: Exchange) -> Response {
         var response = exchange.page(page, status: status)
         response.headers.append(HTTPField(name: .contentSecurityPolicy, value: "frame-ancestors 'none'"))
         response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         return response
     }
 
-    private static let noDataDirectory = ProxyError(status: 409, title: "No data directory",
-                                                    detail: "limot runs without a data directory, so it has no place to keep your rules.")
+    static let noDataDirectory = ProxyError(status: 409, title: "No data directory",
+                                            detail: "limot runs without a data directory, so it has no place to keep your rules.")
 
     private static func doneNotice(_ action: String) -> String? {
         ["add": "Added.", "disable": "Switched off.", "enable": "Switched on.", "delete": "Deleted.",

@@ -1,8 +1,9 @@
 import HTTPTypes
 
-/// Who may use limot's control pages (`/_limot/rules`, `/_limot/pause`): the
-/// reader, in the browser, with the pages limot drew — not another site, and
-/// not the dictionary site's own scripts, which run on the proxy's origin.
+/// Who may use limot's control pages (`/_limot/rules`, `/_limot/pause`,
+/// `/_limot/hide`, the picker's confirmation): the reader, in the browser,
+/// with the pages limot drew — not another site, and not the dictionary
+/// site's own scripts, which run on the proxy's origin.
 ///
 /// A change is a POST that carries the session's `ControlToken`, from the
 /// proxy's own origin (`Origin`, `Sec-Fetch-Site`), as a navigation of a

@@ -107,6 +107,21 @@ final class BrowserSession: @unchecked Sendable {
         ] as [String: Any]]])
     }
 
+    /// A key pressed and let go, as a person types it (WebDriver's key
+    /// codes: "\u{E00C}" Escape, "\u{E007}" Enter); trusted events, unlike
+    /// a script's.
+    func press(_ key: String) throws {
+        try call("POST", "/actions", ["actions": [[
+            "type": "key", "id": "keyboard",
+            "actions": [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]],
+        ] as [String: Any]]])
+    }
+
+    /// The window's size in CSS pixels (a phone's, say).
+    func resize(width: Int, height: Int) throws {
+        try call("POST", "/window/rect", ["width": width, "height": height])
+    }
+
     /// Runs `script` (a function body) in the page and returns its result.
     @discardableResult
     func run(_ script: String, _ arguments: [Any] = []) throws -> Any {
