@@ -26,6 +26,9 @@ struct NavigationBar {
     /// whose buttons make the change: the bar is on the site's pages, whose
     /// scripts could read a token, so it carries none.
     var page: (address: String, pause: PauseState)?
+    /// The panel of what this page blocked and loaded (`/_limot/page/ID`);
+    /// without one (limot's own pages) "N blocked" opens the privacy report.
+    var panelPath: String?
 
     /// The bar's markup; `nonce` is the response's CSP script nonce.
     func html(nonce: String) -> String {
@@ -43,7 +46,7 @@ struct NavigationBar {
         let icon = next == .dark ? "☾" : "☀"
         let toggle = "/_limot/theme?set=\(next.rawValue)&return=\(WebURL.percentEncodedComponent(currentPath))"
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
-        out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
+        out += #"<a class="limot-stats" href="\#(HTMLEscaping.escape(panelPath ?? "/_limot/stats"))" title="What this page blocked and loaded">\#(blockedOnPage) blocked</a>"#
         if let page {
             let link = "/_limot/pause?page=\(WebURL.percentEncodedComponent(page.address))&return=\(WebURL.percentEncodedComponent(currentPath))"
             let label = page.pause.pausedSite ? "filtering paused on this site — resume"

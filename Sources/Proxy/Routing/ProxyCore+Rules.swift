@@ -115,7 +115,7 @@ extension ProxyCore {
     // MARK: - Helpers
 
     /// The form of a change, once `ControlRequestCheck` lets it through.
-    private func checkedForm(exchange: inout Exchange) async -> Result<FormFields, ProxyError> {
+    func checkedForm(exchange: inout Exchange) async -> Result<FormFields, ProxyError> {
         let request = exchange.request
         var fields = FormFields(body: "")
         if request.method == .post {
@@ -134,7 +134,7 @@ extension ProxyCore {
     /// Compiles the lists again (on a thread of its own, not the request
     /// handlers') and swaps the engine; if they do not compile, the change
     /// is undone, so a failed change changes nothing. The reason, then.
-    private func applyChangedRules(_ store: UserRuleStore) async -> String? {
+    func applyChangedRules(_ store: UserRuleStore) async -> String? {
         guard let apply = configuration.applyUserRules else { return nil }
         let failure = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: apply()) }
@@ -151,35 +151,22 @@ extension ProxyCore {
         } else {
             rules = .success(UserRules())
         }
-        return RulesPage(rules: rules, token: controlToken.token(for: exchange.session), hits: userRuleHits(),
+        let hits = ruleHits.counts(list: UserRuleStore.listName)
+        return RulesPage(rules: rules, token: controlToken.token(for: exchange.session), hits: hits.byRule, hitsSince: hits.since,
                          notice: notice, pendingFilter: pendingFilter)
-    }
-
-    /// Blocks each rule of the reader's list decided since the proxy
-    /// started, by the rule's number (the block log names rules
-    /// "your rules:LINE: rule N").
-    private func userRuleHits() -> [Int: Int] {
-        var hits: [Int: Int] = [:]
-        for host in blockLog.snapshot().hosts {
-            for (rule, count) in host.rules where rule.hasPrefix(UserRuleStore.listName + ":") {
-                guard let marker = rule.range(of: ": rule ", options: .backwards), let number = Int(rule[marker.upperBound...]) else { continue }
-                hits[number, default: 0] += count
-            }
-        }
-        return hits
     }
 
     /// A control page: never in a frame (a second policy, enforced beside
     /// the page policy), and in a browsing context group of its own, so a
     /// site page that opened it cannot read its token.
-    private func controlPage(_ page: ProxyPage, status: Int, exchange: Exchange) -> Response {
+    func controlPage(_ page: ProxyPage, status: Int, exchange: Exchange) -> Response {
         var response = exchange.page(page, status: status)
         response.headers.append(HTTPField(name: .contentSecurityPolicy, value: "frame-ancestors 'none'"))
         response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         return response
     }
 
-    private static let noDataDirectory = ProxyError(status: 409, title: "No data directory",
+    static let noDataDirectory = ProxyError(status: 409, title: "No data directory",
                                                     detail: "limot runs without a data directory, so it has no place to keep your rules.")
 
     private static func doneNotice(_ action: String) -> String? {
