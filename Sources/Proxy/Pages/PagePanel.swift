@@ -82,9 +82,7 @@ struct PagePanel {
 
     private func rules(_ names: [RuleName]) -> String {
         guard !names.isEmpty else { return "—" }
-        return names.map { name in
-            #"<span class="limot-list">\#(escape(name.listLabel))</span> <code dir="ltr">\#(escape(name.ruleLabel))</code>"#
-        }.joined(separator: "<br>")
+        return names.map(\.html).joined(separator: "<br>")
     }
 
     private func buttons(_ verdict: Verdict, for address: String) -> String {

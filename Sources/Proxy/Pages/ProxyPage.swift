@@ -15,7 +15,9 @@ struct ProxyPage {
         <title>\(HTMLEscaping.escape(title)) · limot</title>\
         <style>.limot-page{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem}\
         .limot-page code{overflow-wrap:anywhere}.limot-page table{border-collapse:collapse}\
-        .limot-page td,.limot-page th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #8884}</style>\
+        .limot-page td,.limot-page th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #8884}\
+        .limot-page td{vertical-align:top}.limot-page .limot-inline{display:inline-block;margin:0 .3rem .3rem 0}\
+        .limot-page .limot-list{font-weight:600}</style>\
         </head><body><main class="limot-page">\(bodyHTML)</main>\(bar)</body></html>
         """
     }

@@ -49,15 +49,13 @@ struct StatsPage {
 
     /// A host's rules, most used first: list name and rule text.
     private func rules(_ counts: [String: Int]) -> String {
-        var named: [RuleName: Int] = [:]
+        var named: [String: Int] = [:]
         for (logged, count) in counts {
-            let name = RuleName(logged: logged)?.withReadersText(readersRules) ?? RuleName(list: logged, index: -1, text: "")
-            named[name, default: 0] += count
+            let label = RuleName(logged: logged).map { $0.withReadersText(readersRules).html } ?? escape(logged)
+            named[label, default: 0] += count
         }
-        return named.sorted { $0.value != $1.value ? $0.value > $1.value : ($0.key.list, $0.key.index) < ($1.key.list, $1.key.index) }
-            .map { name, count in
-                #"<span class="limot-list">\#(escape(name.listLabel))</span> <code dir="ltr">\#(escape(name.ruleLabel))</code> ×\#(count)"#
-            }.joined(separator: "<br>")
+        return named.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) ×\($0.value)" }.joined(separator: "<br>")
     }
 
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }

@@ -26,6 +26,11 @@ struct RuleName: Sendable, Hashable {
     /// The rule's text, else "rule N".
     var ruleLabel: String { text ?? "rule \(index)" }
 
+    /// "list: text" as markup, both escaped.
+    var html: String {
+        #"<span class="limot-list">\#(HTMLEscaping.escape(listLabel)):</span> <code dir="ltr">\#(HTMLEscaping.escape(ruleLabel))</code>"#
+    }
+
     /// Whether the rule is one of the reader's own.
     var isReadersOwn: Bool { list == UserRuleStore.listName }
 
