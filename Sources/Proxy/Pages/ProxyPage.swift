@@ -17,7 +17,7 @@ struct ProxyPage {
         .limot-page code{overflow-wrap:anywhere}.limot-page table{border-collapse:collapse}\
         .limot-page td,.limot-page th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #8884}\
         .limot-page td{vertical-align:top}.limot-page .limot-inline{display:inline-block;margin:0 .3rem .3rem 0}\
-        .limot-page .limot-list{font-weight:600}</style>\
+        .limot-page .limot-list{font-weight:600}.limot-page:has(table){max-width:72rem}</style>\
         </head><body><main class="limot-page">\(bodyHTML)</main>\(bar)</body></html>
         """
     }

@@ -121,8 +121,8 @@ struct RulesPage {
     /// The filter it was made from (if any) and the rule as the file has it.
     private func ruleText(_ rule: UserRule) -> String {
         var out = ""
-        if let filter = rule.note?.filter { out += "<code>\(escape(filter))</code><br>" }
-        return out + "<code>\(escape(rule.json))</code>"
+        if let filter = rule.note?.filter { out += "<code dir=\"ltr\">\(escape(filter))</code><br>" }
+        return out + "<code dir=\"ltr\">\(escape(rule.json))</code>"
     }
 
     private func made(_ rule: UserRule) -> String {

@@ -24,7 +24,7 @@ extension ProxyCore {
             let rule = RuleName(list: first.source, index: first.index, text: "the list's stylesheet for every page")
             loads.append(PageLoad(what: "\(stylesheet.selectors.count) selectors", type: "stylesheet", outcome: .hidden, rules: [rule]))
         }
-        countHits(of: decision, exchange: exchange)
+        countHits(of: decision, hides: true, exchange: exchange)
         return pageLog.begin(session: exchange.session, address: address, loads: loads)
     }
 
@@ -38,7 +38,7 @@ extension ProxyCore {
     /// Adds a subresource the page requested through the proxy, as the
     /// rules decided it (blocked, loaded, or allowed by an exception).
     func recordSubresource(_ url: WebURL, type: ResourceTypes, decision: Decision, page: WebURL, exchange: Exchange) {
-        countHits(of: decision, exchange: exchange)
+        countHits(of: decision, hides: type == .childDocument, exchange: exchange)
         let load: PageLoad
         if decision.isBlocked {
             load = PageLoad(what: url.serialization, type: Self.typeName(type), outcome: .blocked,
@@ -53,7 +53,9 @@ extension ProxyCore {
 
     /// Counts every rule that acted in `decision`: blocks, hides, cookies
     /// blocked, upgrades made, and the exceptions that undid a rule.
-    private func countHits(of decision: Decision, exchange: Exchange) {
+    /// `hides`: the load is a document, whose css-display-none actions are
+    /// applied (as in WebKit, a subresource's are not).
+    private func countHits(of decision: Decision, hides: Bool, exchange: Exchange) {
         let current = configuration.rules.current.fingerprint
         let fingerprint = exchange.rules.fingerprint
         var byKind: [RuleHits.Kind: [RuleName]] = [:]
@@ -63,7 +65,7 @@ extension ProxyCore {
                 let kind: RuleHits.Kind
                 switch applied.action {
                 case .block: kind = .block
-                case .cssDisplayNone: kind = .hide
+                case .cssDisplayNone where hides: kind = .hide
                 case .blockCookies: kind = .blockCookies
                 case .makeHTTPS where decision.makesHTTPS: kind = .makeHTTPS
                 default: continue
@@ -72,7 +74,7 @@ extension ProxyCore {
             }
         }
         if let exceptions = Self.exceptions(in: outcomes) { byKind[.allow] = exceptions.map { RuleName($0) } }
-        for stylesheet in decision.globalStylesheets where stylesheet.switchedOffBy == nil {
+        for stylesheet in decision.globalStylesheets where hides && stylesheet.switchedOffBy == nil {
             byKind[.hide, default: []] += stylesheet.rules.map { RuleName($0) }
         }
         for (kind, rules) in byKind {

@@ -25,7 +25,7 @@ import Testing
     static func clickButton(_ label: String, in browser: BrowserSession) throws {
         let found = try browser.run("""
             const b = Array.from(document.querySelectorAll('main button')).find(b => b.textContent === arguments[0]);
-            if (!b) return false; b.id = 'limot-test-target'; return true;
+            if (!b) return false; b.id = 'limot-test-target'; b.scrollIntoView({block: 'center'}); return true;
             """, [label]) as? Bool
         let page = (try? browser.url) ?? "?"
         try #require(found == true, "no button \(label) on \(page)")
