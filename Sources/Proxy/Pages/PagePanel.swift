@@ -88,7 +88,7 @@ struct PagePanel {
     private func buttons(_ verdict: Verdict, for address: String) -> String {
         let host = (try? WebURL(address))?.hostname ?? ""
         let word = verdict == .block ? "Block" : "Allow"
-        var out = form(verdict, .address, address, label: word)
+        var out = form(verdict, .address, address, label: "\(word) this address")
         if !host.isEmpty { out += form(verdict, .host, address, label: "\(word) \(host)") }
         return out
     }
