@@ -49,6 +49,8 @@ struct PagePanelTests {
         #expect(page.loads(.loaded).count == 3)
         #expect(page.loads(.loaded).first?.count == 2, "the same load again is one line, counted")
         #expect(page.loads(.blocked).count == 1, "a full outcome leaves room for the others")
+        log.record(Self.load("https://cdn.example/" + String(repeating: "x", count: limits.lineBytes), .blocked), session: "a", address: "https://site.example/2")
+        #expect(try #require(log.page(id: ids[2], session: "a")).dropped == 3, "an overlong address is left out")
         #expect(page.dropped == 2)
         log.begin(session: "b", address: "https://site.example/", loads: [])
         log.begin(session: "c", address: "https://site.example/", loads: [])

@@ -94,6 +94,7 @@ extension ProxyCore {
     func blockedPage(_ url: WebURL, decision: Decision, exchange: inout Exchange) -> Response {
         let rules = decision.decidingRules.map(\.description)
         blockLog.record(host: url.hostname, rules: rules)
+        countHits(of: decision, hides: false, exchange: exchange)
         exchange.blockedCount += 1
         return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
     }

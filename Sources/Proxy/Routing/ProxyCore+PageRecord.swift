@@ -55,7 +55,7 @@ extension ProxyCore {
     /// blocked, upgrades made, and the exceptions that undid a rule.
     /// `hides`: the load is a document, whose css-display-none actions are
     /// applied (as in WebKit, a subresource's are not).
-    private func countHits(of decision: Decision, hides: Bool, exchange: Exchange) {
+    func countHits(of decision: Decision, hides: Bool, exchange: Exchange) {
         let current = configuration.rules.current.fingerprint
         let fingerprint = exchange.rules.fingerprint
         var byKind: [RuleHits.Kind: [RuleName]] = [:]

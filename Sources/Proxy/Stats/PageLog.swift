@@ -14,8 +14,10 @@ import Synchronization
 final class PageLog: Sendable {
     struct Limits: Sendable {
         var pagesPerSession = 8
-        var sessions = 32
-        var linesPerOutcome = 200
+        var sessions = 16
+        var linesPerOutcome = 100
+        /// Longer addresses (or selectors) are counted as left out, not kept.
+        var lineBytes = 2048
         init() {}
     }
 
@@ -36,7 +38,7 @@ final class PageLog: Sendable {
     @discardableResult
     func begin(session: String, address: String, loads: [PageLoad], id: String = PageLog.newID()) -> String {
         var record = PageRecord(id: id, address: address, opened: Date())
-        for load in loads { record.add(load, cap: limits.linesPerOutcome) }
+        for load in loads { record.add(load, limits: limits) }
         state.withLock { state in
             state.order.removeAll { $0 == session }
             state.order.append(session)
@@ -57,7 +59,7 @@ final class PageLog: Sendable {
     func record(_ load: PageLoad, session: String, address: String) -> Bool {
         state.withLock { state in
             guard var pages = state.pages[session], let index = pages.lastIndex(where: { $0.address == address }) else { return false }
-            pages[index].add(load, cap: limits.linesPerOutcome)
+            pages[index].add(load, limits: limits)
             state.pages[session] = pages
             return true
         }
@@ -100,12 +102,15 @@ struct PageRecord: Sendable {
     }
 
     /// Adds `load`, or counts it on the line with the same address, type
-    /// and outcome (an image shown twice is one line, ×2). At most `cap`
-    /// lines of each outcome are kept, so many hides leave room for loads.
-    mutating func add(_ load: PageLoad, cap: Int) {
-        if let index = loads.firstIndex(where: { $0.isSameLine(as: load) }) {
+    /// and outcome (an image shown twice is one line, ×2). At most
+    /// `linesPerOutcome` lines of each outcome are kept, so many hides
+    /// leave room for loads.
+    mutating func add(_ load: PageLoad, limits: PageLog.Limits) {
+        if load.what.utf8.count > limits.lineBytes {
+            dropped += 1
+        } else if let index = loads.firstIndex(where: { $0.isSameLine(as: load) }) {
             loads[index].count += load.count
-        } else if loads.lazy.filter({ $0.outcome == load.outcome }).count < cap {
+        } else if loads.lazy.filter({ $0.outcome == load.outcome }).count < limits.linesPerOutcome {
             loads.append(load)
         } else {
             dropped += 1

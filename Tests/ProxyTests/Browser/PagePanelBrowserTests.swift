@@ -33,8 +33,9 @@ import Testing
     }
 
     @Test func thePanelListsTheBlockedAdWithItsRuleAndAllowThenBlockDecideItsNextLoad() throws {
-        let testbed = try ProxyTestbed.get()
-        let proxy = try testbed.startProxy([])
+        // A fixture server of its own: the shared one's ad hosts must get nothing (BrowsingTests).
+        let testbed = try ProxyTestbed.dedicated()
+        let proxy = testbed.proxy
         let store = UserRuleStore(dataDirectory: proxy.dataDir)
         let browser = try RealBrowserTests.browser(testbed)
         let origin = "http://127.0.0.1:\(proxy.port)"
@@ -71,8 +72,8 @@ import Testing
     }
 
     @Test func pausingTheSiteLetsItsAdsThroughAndResumingStopsThem() throws {
-        let testbed = try ProxyTestbed.get()
-        let proxy = try testbed.startProxy([])
+        let testbed = try ProxyTestbed.dedicated()
+        let proxy = testbed.proxy
         let browser = try RealBrowserTests.browser(testbed)
         let origin = "http://127.0.0.1:\(proxy.port)"
 
