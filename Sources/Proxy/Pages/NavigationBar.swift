@@ -32,6 +32,9 @@ struct NavigationBar {
     /// the site it starts from the bar's "hide this"; on limot's
     /// confirmation page it tells the picked page that the rule was saved.
     var pickerScript: String?
+    /// The panel of what this page blocked and loaded (`/_limot/page/ID`);
+    /// without one (limot's own pages) "N blocked" opens the privacy report.
+    var panelPath: String?
 
     /// The bar's markup; `nonce` is the response's CSP script nonce.
     func html(nonce: String) -> String {
@@ -49,7 +52,7 @@ struct NavigationBar {
         let icon = next == .dark ? "☾" : "☀"
         let toggle = "/_limot/theme?set=\(next.rawValue)&return=\(WebURL.percentEncodedComponent(currentPath))"
         out += #"<a class="limot-btn limot-theme" href="\#(HTMLEscaping.escape(toggle))" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
-        out += #"<a class="limot-stats" href="/_limot/stats" title="Blocked on this page">\#(blockedOnPage) blocked</a>"#
+        out += #"<a class="limot-stats" href="\#(HTMLEscaping.escape(panelPath ?? "/_limot/stats"))" title="What this page blocked and loaded">\#(blockedOnPage) blocked</a>"#
         if let page {
             let link = "/_limot/pause?page=\(WebURL.percentEncodedComponent(page.address))&return=\(WebURL.percentEncodedComponent(currentPath))"
             let label = page.pause.pausedSite != nil ? "filtering paused on this site — resume"

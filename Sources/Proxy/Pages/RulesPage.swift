@@ -4,8 +4,8 @@ import Subscriptions
 
 /// `/_limot/rules`: the reader's own list as the store has it — each rule
 /// with its number, kind, text, when and on which page it was made, what
-/// `limot rules check` finds wrong with it, how often it blocked since the
-/// proxy started, and buttons to switch it off, on, or delete it; one undo;
+/// `limot rules check` finds wrong with it, what it did since the rules
+/// last changed (blocks, hides, allows, cookies blocked, upgrades), and buttons to switch it off, on, or delete it; one undo;
 /// a form to add a filter. Plain forms (POST, with the session's token), so
 /// it works without JavaScript; every text from the list or the reader is
 /// escaped.
@@ -13,8 +13,10 @@ struct RulesPage {
     /// The list, or why it could not be read.
     var rules: Result<UserRules, UserRuleError>
     var token: String
-    /// Blocks each active rule decided since the proxy started, by number.
-    var hits: [Int: Int] = [:]
+    /// What each active rule did since `hitsSince`, by number and kind.
+    var hits: [Int: [RuleHits.Kind: Int]] = [:]
+    /// When the counts began: the last change of the rules (or the start).
+    var hitsSince: Date?
     /// What the last change did (after its redirect), or why it failed.
     var notice: Notice?
     /// The filter the add form shows again after it was refused.
@@ -49,12 +51,12 @@ struct RulesPage {
             body += "<p>You have no rules of your own yet. Add a filter below, or pause filtering on a page from the bar.</p>"
         }
         if !list.active.isEmpty {
-            body += "<table><thead><tr><th>#</th><th>Kind</th><th>Rule</th><th>Made</th><th>Blocked</th><th></th></tr></thead><tbody>"
+            body += "<table><thead><tr><th>#</th><th>Kind</th><th>Rule</th><th>Made</th><th>Hits\(hitsSince.map { " since " + escape($0.formatted(date: .omitted, time: .shortened)) } ?? "")</th><th></th></tr></thead><tbody>"
             for (number, rule) in list.active.enumerated() {
                 let problems = list.problems.filter { $0.ruleIndex == number }
                 body += "<tr id=\"rule-\(number)\"><td>\(number)</td><td>\(kind(of: rule))</td><td>\(ruleText(rule))"
                 for problem in problems { body += #"<br><span class="limot-error">\#(escape(Self.describe(problem)))</span>"# }
-                body += "</td><td>\(made(rule))</td><td>\(hits[number] ?? 0)</td><td>"
+                body += "</td><td>\(made(rule))</td><td>\(hitsText(hits[number]))</td><td>"
                 body += button("disable", "Switch off", rule: rule, number: number)
                 body += button("delete", "Delete", rule: rule, number: number)
                 body += "</td></tr>"
@@ -106,6 +108,12 @@ struct RulesPage {
         #"<input type="hidden" name="\#(ControlToken.fieldName)" value="\#(escape(token))">"#
     }
 
+    /// "block 3 · hide 2", or 0.
+    private func hitsText(_ counts: [RuleHits.Kind: Int]?) -> String {
+        let parts = RuleHits.Kind.allCases.compactMap { kind in counts?[kind].map { "\(kind.rawValue) \($0)" } }
+        return parts.isEmpty ? "0" : parts.joined(separator: " · ")
+    }
+
     private func kind(of rule: UserRule) -> String {
         (rule.note?.kind ?? UserRuleInput.kind(of: rule.json)).rawValue
     }
@@ -113,8 +121,8 @@ struct RulesPage {
     /// The filter it was made from (if any) and the rule as the file has it.
     private func ruleText(_ rule: UserRule) -> String {
         var out = ""
-        if let filter = rule.note?.filter { out += "<code>\(escape(filter))</code><br>" }
-        return out + "<code>\(escape(rule.json))</code>"
+        if let filter = rule.note?.filter { out += "<code dir=\"ltr\">\(escape(filter))</code><br>" }
+        return out + "<code dir=\"ltr\">\(escape(rule.json))</code>"
     }
 
     private func made(_ rule: UserRule) -> String {

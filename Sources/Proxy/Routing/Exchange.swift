@@ -72,8 +72,9 @@ struct Exchange {
 
     /// The bar for the page on screen; `nonce` is the response's CSP nonce.
     /// `page` is the address of the site's page on screen (the bar offers
-    /// to pause filtering there), nil on limot's own pages.
-    func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil) -> String {
+    /// to pause filtering there), nil on limot's own pages; `pageID` names
+    /// its record in `PageLog` (the "N blocked" link opens its panel).
+    func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil, pageID: String? = nil) -> String {
         let history = core.sessions.history(session)
         let pause = page.map { page in
             (address: page, pause: PauseState(page: page, rules: core.userRulesSnapshot?.current() ?? UserRules()))
@@ -81,7 +82,8 @@ struct Exchange {
         return (copy?.html() ?? "") + NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
             currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query, page: pause,
-            pickerScript: core.configuration.stylesheets.pickerPath
+            pickerScript: core.configuration.stylesheets.pickerPath,
+            panelPath: pageID.map { "/_limot/page/\($0)" }
         ).html(nonce: nonce)
     }
 

@@ -69,6 +69,7 @@ extension ProxyCore {
         }
         exchange.blockedCount = document.blocked.count
         blockLog.recordPage()
+        let pageID = beginPageRecord(document, address: fetched.url.serialization, decision: decision, exchange: exchange)
         let secFetchDest = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
         if request.method == .get, fetched.status == 200, secFetchDest == nil || secFetchDest == "document" {
             if configuration.keepsHistory {
@@ -84,7 +85,7 @@ extension ProxyCore {
             nonce: nonce,
             headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true, nonce: nonce, site: urlMap.site.origin),
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got),
-                                  page: fetched.url.serialization)
+                                  page: fetched.url.serialization, pageID: pageID)
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
     }
@@ -93,6 +94,7 @@ extension ProxyCore {
     func blockedPage(_ url: WebURL, decision: Decision, exchange: inout Exchange) -> Response {
         let rules = decision.decidingRules.map(\.description)
         blockLog.record(host: url.hostname, rules: rules)
+        countHits(of: decision, hides: false, exchange: exchange)
         exchange.blockedCount += 1
         return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
     }

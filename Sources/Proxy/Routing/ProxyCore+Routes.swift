@@ -32,6 +32,10 @@ extension ProxyCore {
         route("/_limot/static/**", in: router) { core, exchange, _ in core.serveStatic(exchange: exchange) }
         route("/_limot/leave", in: router) { core, exchange, _ in core.leave(exchange: &exchange) }
         route("/_limot/stats", in: router) { core, exchange, _ in core.stats(exchange: exchange) }
+        route("/_limot/page/{id}", in: router) { core, exchange, parameters in core.pagePanel(parameters.get("id") ?? "", exchange: exchange) }
+        route("/_limot/page/{id}/rule", in: router) { core, exchange, parameters in
+            await core.changeFromPanel(parameters.get("id") ?? "", exchange: &exchange)
+        }
         route("/_limot/rules", in: router) { core, exchange, _ in core.rulesPage(exchange: exchange) }
         route("/_limot/rules/{action}", in: router) { core, exchange, parameters in
             await core.changeRules(parameters.get("action") ?? "", exchange: &exchange)
@@ -120,11 +124,13 @@ extension ProxyCore {
         return ResponseHeaders.resource(status: 200, contentType: file.type, body: file.bytes, extra: extra)
     }
 
-    /// `/_limot/stats`: what the rules blocked since the proxy started, and
-    /// how the lists kept current stand.
+    /// `/_limot/stats`: what the rules blocked since the proxy started, this
+    /// browser's recent pages (links to their panels; not to a script's
+    /// fetch, as the panels themselves), and how the lists kept current stand.
     func stats(exchange: Exchange) -> Response {
         let snapshot = blockLog.snapshot()
         return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts,
-                                       lists: configuration.rules.lists).page, status: 200)
+                                       lists: configuration.rules.lists, recent: ControlRequestCheck.refusalOfPage(headers: exchange.request.headers) == nil ? pageLog.recent(session: exchange.session) : [],
+                                       readersRules: userRulesSnapshot?.current()).page, status: 200)
     }
 }

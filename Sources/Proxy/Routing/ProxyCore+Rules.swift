@@ -160,22 +160,9 @@ extension ProxyCore {
         } else {
             rules = .success(UserRules())
         }
-        return RulesPage(rules: rules, token: controlToken.token(for: exchange.session), hits: userRuleHits(),
+        let hits = ruleHits.counts(list: UserRuleStore.listName)
+        return RulesPage(rules: rules, token: controlToken.token(for: exchange.session), hits: hits.byRule, hitsSince: hits.since,
                          notice: notice, pendingFilter: pendingFilter)
-    }
-
-    /// Blocks each rule of the reader's list decided since the proxy
-    /// started, by the rule's number (the block log names rules
-    /// "your rules:LINE: rule N").
-    private func userRuleHits() -> [Int: Int] {
-        var hits: [Int: Int] = [:]
-        for host in blockLog.snapshot().hosts {
-            for (rule, count) in host.rules where rule.hasPrefix(UserRuleStore.listName + ":") {
-                guard let marker = rule.range(of: ": rule ", options: .backwards), let number = Int(rule[marker.upperBound...]) else { continue }
-                hits[number, default: 0] += count
-            }
-        }
-        return hits
     }
 
     /// A control page: never in a frame (a second policy, enforced beside

@@ -18,6 +18,7 @@ extension ProxyCore {
         let page = referringPage(exchange) ?? exchange.currentPage ?? configuration.home
         var url = requested
         let decision = exchange.rules.engine.decide(ResourceRequest(url: url, type: type, pageURL: page))
+        recordSubresource(url, type: type, decision: decision, page: page, exchange: exchange)
         if decision.isBlocked {
             let rules = decision.decidingRules.map(\.description)
             blockLog.record(host: url.hostname, rules: rules)
@@ -49,6 +50,7 @@ extension ProxyCore {
             switch sanitized(got, top: page, rules: exchange.rules) {
             case .success(let document):
                 exchange.blockedCount = document.blocked.count
+                recordBlocked(document.blocked, page: page, exchange: exchange)
                 let nonce = Exchange.newToken()
                 let html = document.render(nonce: nonce, headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: false, nonce: nonce, site: urlMap.site.origin), bodyEnd: "")
                 return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
@@ -68,6 +70,7 @@ extension ProxyCore {
                 blockLog.record(host: BlockLog.host(ofURL: blocked.url), rules: blocked.rules)
             }
             exchange.blockedCount = rewritten.blocked.count
+            recordBlocked(rewritten.blocked, page: page, exchange: exchange)
             return ResponseHeaders.resource(status: fetched.status, contentType: "text/css; charset=utf-8", body: Array(rewritten.css.utf8), extra: extra)
         }
         if let notModified = notModified(fetched, exchange: exchange, extra: extra) { return notModified }

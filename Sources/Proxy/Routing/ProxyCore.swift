@@ -18,6 +18,10 @@ final class ProxyCore: Sendable {
     let sessions: SessionStore
     let policy: UpstreamPolicy
     let blockLog = BlockLog()
+    /// What each session's recent pages blocked and loaded (the bar's panel).
+    let pageLog = PageLog()
+    /// How often each rule acted, by kind (`/_limot/rules`).
+    let ruleHits = RuleHits()
     let cache = SanitizedCache()
     let logger: Logger
     /// Store failures (a full disk, a read-only data directory) are said

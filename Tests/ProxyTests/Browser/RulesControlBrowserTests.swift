@@ -20,6 +20,8 @@ import Testing
         #expect(report.contains(#""fetchPage":403"#), "a script's fetch gets no rules page: \(report)")
         #expect(report.contains(#""token":"none""#), "the script found no token: \(report)")
         #expect(report.contains(#""fetchPost":403"#), "a script's post is refused: \(report)")
+        #expect(report.contains(#""fetchPanel":403"#), "a script's fetch gets no panel: \(report)")
+        #expect(report.contains(#""panelPost":403"#), "a script's post to the panel is refused: \(report)")
         #expect(report.contains(#""submitted":true"#), "the script got as far as the form: \(report)")
         #expect(try store.load().active.isEmpty, "the site's script changed the reader's rules")
 

@@ -72,7 +72,7 @@ struct RulesPageTests {
             let page = try reader.request("/_limot/rules?done=add")
             #expect(page.text.contains("Added."))
             #expect(page.text.contains(Self.filter), "the filter it was made from")
-            #expect(page.text.contains("</td><td>1</td><td><form"), "the page the rule blocked is counted as its hit")
+            #expect(page.text.contains("</td><td>block 1</td><td><form"), "the page the rule blocked is counted as its hit")
         }
     }
 

@@ -1,0 +1,78 @@
+import ContentRules
+import Subscriptions
+
+/// One rule as a reader knows it: the list's name (`limot-ads`, `your
+/// rules`, a subscription's name) and the rule's own text (the selector it
+/// hides, the filter it was made from) where limot knows it, else its
+/// number in the list — never the path of a file on disk.
+struct RuleName: Sendable, Hashable {
+    /// The list's name as the engine has it.
+    var list: String
+    /// The rule's index in its list.
+    var index: Int
+    /// The selector, AdBlock filter or JSON rule; nil when the compiled list
+    /// keeps no text for it.
+    var text: String?
+
+    /// The list's name for a reader: a list given by path (`--rules
+    /// /x/ads.json`) is named by its file's base name.
+    var listLabel: String {
+        guard list.contains("/") else { return list }
+        let file = list.split(separator: "/").last.map(String.init) ?? list
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
+    /// The rule's text, else "rule N".
+    var ruleLabel: String { text ?? "rule \(index)" }
+
+    /// "list: text" as markup, both escaped.
+    var html: String {
+        #"<span class="limot-list">\#(HTMLEscaping.escape(listLabel)):</span> <code dir="ltr">\#(HTMLEscaping.escape(ruleLabel))</code>"#
+    }
+
+    /// Whether the rule is one of the reader's own.
+    var isReadersOwn: Bool { list == UserRuleStore.listName }
+
+    /// The name of a rule as `BlockLog` keeps it: `RuleReference`'s
+    /// "source:LINE: rule N" (or "source: rule N"), or the sanitizer's
+    /// "source#index".
+    init?(logged text: String) {
+        guard let marker = text.range(of: ": rule ", options: .backwards) else {
+            self.init(sanitizerReference: text)
+            return
+        }
+        guard let index = Int(text[marker.upperBound...]) else { return nil }
+        var source = text[..<marker.lowerBound]
+        if let colon = source.lastIndex(of: ":"), !source[source.index(after: colon)...].isEmpty,
+           source[source.index(after: colon)...].allSatisfy(\.isNumber) {
+            source = source[..<colon]
+        }
+        self.init(list: String(source), index: index)
+    }
+
+    /// The name of a rule the sanitizer reported as "source#index".
+    init?(sanitizerReference reference: String) {
+        guard let hash = reference.lastIndex(of: "#"), let index = Int(reference[reference.index(after: hash)...]) else { return nil }
+        self.init(list: String(reference[..<hash]), index: index)
+    }
+
+    init(_ reference: RuleReference, text: String? = nil) {
+        self.init(list: reference.source, index: reference.index, text: text)
+    }
+
+    init(list: String, index: Int, text: String? = nil) {
+        self.list = list
+        self.index = index
+        self.text = text
+    }
+
+    /// The name with the text of the reader's own rule filled in from their
+    /// list as it stands (the filter it was made from, else its JSON).
+    func withReadersText(_ rules: UserRules?) -> RuleName {
+        guard text == nil, isReadersOwn, let rules, rules.active.indices.contains(index) else { return self }
+        var named = self
+        named.text = rules.active[index].note?.filter ?? rules.active[index].json
+        return named
+    }
+}

@@ -1,0 +1,169 @@
+import ContentRules
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Subscriptions
+import Testing
+import WebURL
+@testable import Proxy
+
+/// The bar's panel: the per-page record (bounds, attribution), the panel
+/// and the privacy report (escaping, the token on every form, rules named
+/// as a reader knows them), the rules behind its buttons as the engine
+/// decides with them, and its routes' refusals.
+struct PagePanelTests {
+    static let session = "0123456789abcdef0123456789abcdef"
+
+    static func load(_ what: String, _ outcome: PageLoad.Outcome, rules: [RuleName] = []) -> PageLoad {
+        PageLoad(what: what, type: "image", outcome: outcome, rules: rules)
+    }
+
+    @Test func loadsGoToTheNewestPageOfTheirSessionAndAddress() {
+        let log = PageLog()
+        let first = log.begin(session: "a", address: "https://site.example/one", loads: [])
+        let second = log.begin(session: "a", address: "https://site.example/one", loads: [])
+        log.begin(session: "b", address: "https://site.example/one", loads: [])
+        #expect(log.record(Self.load("https://cdn.example/x.png", .loaded), session: "a", address: "https://site.example/one"))
+        #expect(!log.record(Self.load("https://cdn.example/y.png", .loaded), session: "a", address: "https://site.example/other"),
+                "a page the session never opened gets nothing")
+        #expect(log.page(id: first, session: "a")?.loads.isEmpty == true)
+        #expect(log.page(id: second, session: "a")?.loads.map(\.what) == ["https://cdn.example/x.png"])
+        #expect(log.page(id: second, session: "b") == nil, "another session cannot open this page's record")
+        #expect(log.recent(session: "b").first?.loads.isEmpty == true)
+    }
+
+    @Test func memoryIsBoundedPerSessionPerPageAndInSessions() throws {
+        var limits = PageLog.Limits()
+        (limits.pagesPerSession, limits.sessions, limits.linesPerOutcome) = (2, 2, 3)
+        let log = PageLog(limits: limits)
+        let ids = (0..<3).map { log.begin(session: "a", address: "https://site.example/\($0)", loads: []) }
+        #expect(log.recent(session: "a").map(\.id) == [ids[2], ids[1]], "the oldest page is forgotten")
+        for number in 0..<5 {
+            log.record(Self.load("https://cdn.example/\(number).png", .loaded), session: "a", address: "https://site.example/2")
+        }
+        log.record(Self.load("https://cdn.example/0.png", .loaded), session: "a", address: "https://site.example/2")
+        log.record(Self.load("https://ads.example/0.png", .blocked), session: "a", address: "https://site.example/2")
+        let page = try #require(log.page(id: ids[2], session: "a"))
+        #expect(page.loads(.loaded).count == 3)
+        #expect(page.loads(.loaded).first?.count == 2, "the same load again is one line, counted")
+        #expect(page.loads(.blocked).count == 1, "a full outcome leaves room for the others")
+        log.record(Self.load("https://cdn.example/" + String(repeating: "x", count: limits.lineBytes), .blocked), session: "a", address: "https://site.example/2")
+        #expect(try #require(log.page(id: ids[2], session: "a")).dropped == 3, "an overlong address is left out")
+        #expect(page.dropped == 2)
+        log.begin(session: "b", address: "https://site.example/", loads: [])
+        log.begin(session: "c", address: "https://site.example/", loads: [])
+        #expect(log.recent(session: "a").isEmpty, "the least recently used session is forgotten")
+        #expect(log.recent(session: "c").count == 1)
+    }
+
+    @Test func rulesAreNamedByListAndTextNeverByPath() throws {
+        let shipped = try #require(RuleName(logged: "/opt/limot/Rules/limot-ads.json#0"))
+        #expect(shipped.listLabel == "limot-ads")
+        #expect(shipped.ruleLabel == "rule 0")
+        let lined = try #require(RuleName(logged: "easylist:12: rule 7"))
+        #expect((lined.list, lined.index) == ("easylist", 7))
+        let readers = UserRules(active: [UserRule(json: #"{"trigger":{"url-filter":"x"},"action":{"type":"block"}}"#),
+                                         UserRule(json: "{}", note: UserRuleNote(kind: .block, filter: "||ads.example^"))])
+        let own = try #require(RuleName(logged: "your rules:3: rule 1")).withReadersText(readers)
+        #expect(own.ruleLabel == "||ads.example^")
+        let report = StatsPage(total: 1, pages: 1, hosts: [BlockLog.HostEntry(host: "ads.example", count: 1, rules: ["/opt/limot/Rules/limot-ads.json#0": 1])]).page.bodyHTML
+        #expect(report.contains("limot-ads"))
+        #expect(!report.contains("/opt/limot"), "the report shows a path on disk")
+    }
+
+    @Test func thePanelEscapesWhatItShowsAndEveryFormCarriesTheToken() throws {
+        let log = PageLog()
+        let hostile = #"https://ads.example/"><script>alert(1)</script>.png"#
+        let id = log.begin(session: "a", address: "https://site.example/", loads: [
+            Self.load(hostile, .blocked, rules: [RuleName(list: "your rules", index: 0, text: #"||ads.example^$domain=<b>"#)]),
+            PageLoad(what: #"div[title="<img src=x>"]"#, type: "selector", outcome: .hidden, rules: [RuleName(list: "limot-ads", index: 2, text: "div")]),
+        ])
+        log.record(Self.load("https://cdn.example/pic.png", .loaded), session: "a", address: "https://site.example/")
+        let record = try #require(log.page(id: id, session: "a"))
+        let html = PagePanel(record: record, token: "feedface", pagePath: "/").page.bodyHTML
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<b>"))
+        #expect(html.contains("&lt;script&gt;"))
+        let forms = html.components(separatedBy: "<form").dropFirst()
+        #expect(forms.count == 4, "allow (address, host) for the blocked line, block (address, host) for the loaded one")
+        for form in forms {
+            #expect(form.contains(#"method="post""#))
+            #expect(form.contains(#"name="token" value="feedface""#))
+        }
+        #expect(forms.filter { $0.contains(#"value="allow""#) }.allSatisfy { $0.contains("ads.example") })
+        #expect(forms.filter { $0.contains(#"value="block""#) }.allSatisfy { $0.contains("cdn.example") })
+    }
+
+    /// The panel's allow undoes a shipped block on the page's site only;
+    /// its block blocks on every site.
+    @Test func anAllowBeatsTheShippedBlockOnItsSiteAndABlockBlocks() throws {
+        let shipped = try #require(RuleListParser.parse(#"[{"trigger":{"url-filter":"^https?://ads\\.example/"},"action":{"type":"block"}}]"#, source: "limot-ads").list)
+        let allow = try UserRuleInput.allowRule("https://ads.example/banner.js?x=1", scope: .host, onSite: "https://www.site.example/page")
+        let allowOne = try UserRuleInput.allowRule("https://ads.example/one.js?x=(1)", scope: .address, onSite: "https://other.example/")
+        let block = try UserRuleInput.blockRule("https://cdn.example/lib.js?v=1.2", scope: .address)
+        var readers = try #require(RuleListParser.parse("[\(allow),\(allowOne),\(block)]", source: UserRuleStore.listName).list)
+        readers.appliesAfterEveryList = true
+        let engine = try ContentRuleEngine(lists: [shipped, readers])
+        func blocked(_ url: String, on page: String) throws -> Bool {
+            engine.decide(ResourceRequest(url: try WebURL(url), type: .script, pageURL: try WebURL(page))).isBlocked
+        }
+        #expect(try !blocked("https://ads.example/other.js", on: "https://www.site.example/"))
+        #expect(try blocked("https://ads.example/other.js", on: "https://elsewhere.example/"), "the allow is for its site only")
+        #expect(try !blocked("https://ads.example/one.js?x=(1)", on: "https://other.example/"))
+        #expect(try blocked("https://ads.example/one.js?x=(2)", on: "https://other.example/"), "an address allow is that address alone")
+        #expect(try blocked("https://cdn.example/lib.js?v=1.2", on: "https://elsewhere.example/"))
+        #expect(try !blocked("https://cdn.example/lib.js?v=1.3", on: "https://elsewhere.example/"))
+    }
+
+    @Test func hitsCountOnlyDecisionsOfTheRulesInUseAndStartAgainWhenTheyChange() {
+        let hits = RuleHits()
+        let rule = RuleName(list: "your rules", index: 0)
+        hits.record(.block, rules: [rule], decidedWith: "one", current: "one")
+        hits.record(.allow, rules: [rule], decidedWith: "one", current: "one")
+        hits.record(.block, rules: [rule], decidedWith: "one", current: "one")
+        #expect(hits.counts(list: "your rules").byRule[0] == [.block: 2, .allow: 1])
+        hits.record(.block, rules: [rule], decidedWith: "one", current: "two")
+        #expect(hits.counts(list: "your rules").byRule[0] == [.block: 2, .allow: 1], "a decision of replaced rules is not counted")
+        hits.record(.hide, rules: [rule], decidedWith: "two", current: "two")
+        #expect(hits.counts(list: "your rules").byRule[0] == [.hide: 1], "rule 0 of the new rules may be another rule")
+    }
+
+    @Test func thePanelIsForTheReadersNavigationOnlyAndItsButtonsNeedTheToken() async throws {
+        let core = try RouterTests.core()
+        let id = core.pageLog.begin(session: Self.session, address: "https://www.loghatnameh.de/", loads: [Self.load("https://ads.example/a.png", .blocked)])
+        let cookie = "limot_session=\(Self.session)"
+        try await Application(router: core.router()).test(.router) { client in
+            try await client.execute(uri: "/_limot/page/\(id)", method: .get, headers: [.cookie: cookie]) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(core.controlToken.token(for: Self.session)))
+                #expect(response.headers[values: .contentSecurityPolicy].contains("frame-ancestors 'none'"))
+            }
+            let script: HTTPFields = [.cookie: cookie, HTTPField.Name("Sec-Fetch-Mode")!: "cors", HTTPField.Name("Sec-Fetch-Dest")!: "empty"]
+            try await client.execute(uri: "/_limot/page/\(id)", method: .get, headers: script) { response in
+                #expect(response.status == .forbidden)
+                #expect(!String(buffer: response.body).contains(core.controlToken.token(for: Self.session)))
+            }
+            try await client.execute(uri: "/_limot/page/\(id)", method: .get, headers: [.cookie: "limot_session=ffffffffffffffffffffffffffffffff"]) { response in
+                #expect(response.status == .notFound, "another session's page")
+            }
+            let form = "verdict=allow&scope=host&url=https%3A%2F%2Fads.example%2Fa.png"
+            let post: HTTPFields = [.cookie: cookie, .contentType: "application/x-www-form-urlencoded"]
+            try await client.execute(uri: "/_limot/page/\(id)/rule", method: .post, headers: post, body: ByteBuffer(string: form)) { response in
+                #expect(response.status == .forbidden, "no token")
+            }
+            let token = core.controlToken.token(for: Self.session)
+            var foreign = post
+            foreign[.origin] = "http://evil.example"
+            try await client.execute(uri: "/_limot/page/\(id)/rule", method: .post, headers: foreign, body: ByteBuffer(string: form + "&token=\(token)")) { response in
+                #expect(response.status == .forbidden, "another origin")
+            }
+            // With the token the check passes; this core has no data directory to keep the rule in.
+            try await client.execute(uri: "/_limot/page/\(id)/rule", method: .post, headers: post, body: ByteBuffer(string: form + "&token=\(token)")) { response in
+                #expect(response.status == .conflict)
+            }
+        }
+    }
+}
