@@ -1,7 +1,9 @@
 import Foundation
 
 /// The pages `GoldenOutputTests` sanitizes: the repository's HTML (the
-/// sanitizer's test pages, the fixture sites, the fuzz corpus), one large
+/// sanitizer's test pages, the fuzz corpus, and the fixture sites' pages as
+/// they were when the outputs were recorded, kept in `Goldens/inputs` so
+/// that a test that edits a fixture page changes no golden input), one large
 /// dictionary page, and splices of them with the markup a fast tokenizer
 /// gets wrong most easily (`<` and `&` at every kind of boundary, comments,
 /// raw text ends, NULs, broken UTF-8). The splices come from a fixed seed, so
@@ -23,15 +25,15 @@ struct GoldenInputs {
     static let spliceSources: [String] = [
         "Tests/SanitizeTests/Pages/broken-markup.html", "Tests/SanitizeTests/Pages/dictionary-entry.html",
         "Tests/SanitizeTests/Pages/resources.html", "Tests/SanitizeTests/Pages/styles.html",
-        "Tests/SanitizeTests/Pages/svg-icons.html", "Tests/Fixtures/sites/www.loghatnameh.de/search/Haus.html",
-        "Tests/Fixtures/sites/www.loghatnameh.de/search/خانه.html", "Tests/Fixtures/sites/www.loghatnameh.de/leaks/index.html",
-        "Tests/Fixtures/sites/www.loghatnameh.de/index.html", "Fuzz/Corpus/html-sanitizer/head-and-frames.html",
+        "Tests/SanitizeTests/Pages/svg-icons.html", "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/search/Haus.html",
+        "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/search/خانه.html", "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/leaks/index.html",
+        "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/index.html", "Fuzz/Corpus/html-sanitizer/head-and-frames.html",
     ]
 
     /// Every `.html` file under the folders the sanitizer's inputs live in,
     /// by path from the repository's root, sorted.
     static func htmlFiles() -> [GoldenInputs] {
-        let folders = ["Tests/SanitizeTests/Pages", "Tests/Fixtures/sites", "Fuzz/Corpus/html-sanitizer", "Fuzz/Corpus/result-page"]
+        let folders = ["Tests/SanitizeTests/Pages", "Tests/SanitizeTests/Goldens/inputs", "Fuzz/Corpus/html-sanitizer", "Fuzz/Corpus/result-page"]
         var inputs: [GoldenInputs] = []
         for folder in folders {
             let root = Fixtures.repository.appendingPathComponent(folder)
