@@ -23,14 +23,20 @@ final class MappedCacheFile: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 0, let length = Int(exactly: status.st_size) else { return nil }
         guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        // Without this the kernel maps the page cache's large folios 2 MiB at
+        // a time, and one probe into a hash table makes 2 MiB resident.
+        _ = madvise(base, length, MADV_NOHUGEPAGE)
         bytes = UnsafeRawBufferPointer(start: base, count: length)
     }
 
     /// Unmaps the pages read so far from this process (they stay in the page
     /// cache): the tables read through the mapping fault in again only what
-    /// decisions use.
+    /// decisions use, a page at a time (random access: no fault-around of
+    /// the neighbouring pages, which hash probes would not use).
     func releaseResidentPages() {
-        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, MADV_DONTNEED)
+        let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+        _ = madvise(base, bytes.count, MADV_DONTNEED)
+        _ = madvise(base, bytes.count, MADV_RANDOM)
     }
 
     deinit {
