@@ -137,14 +137,15 @@ struct CompiledRuleCacheTests {
         let engine = try ContentRuleEngine(lists: [list])
         let other = try ContentRuleEngine(lists: [#require(RuleListParser.parse(Array(#"[{"trigger":{"url-filter":"q"},"action":{"type":"block"}}]"#.utf8), source: "q.json").list)])
         let request = try ResourceRequest(url: "https://ads.example/x.js", type: "script", page: "https://example.org/", frame: nil, method: "post")
+        let blockedByOther = try ResourceRequest(url: "https://q.example/q.js", type: "script", page: "https://example.org/", frame: nil, method: "get")
         try withCache { cache in
             let key = cache.key(forContents: [Array(Self.variedRules.utf8)])
             try cache.store(engine, key: key)
             let cached = try cache.load(key: key, sources: ["varied.json"]).get()
             try cache.store(other, key: key)
             #expect(Self.summary(of: cached.decide(request)) == Self.summary(of: engine.decide(request)))
-            #expect(cached.decide(request).isBlocked)
-            #expect(try !cache.load(key: key, sources: ["q.json"]).get().decide(request).isBlocked, "the new file is what a new load reads")
+            #expect(!cached.decide(blockedByOther).isBlocked)
+            #expect(try cache.load(key: key, sources: ["q.json"]).get().decide(blockedByOther).isBlocked, "the new file is what a new load reads")
         }
     }
 
@@ -157,7 +158,7 @@ struct CompiledRuleCacheTests {
         try withCache(version: "1.0.0") { cache in
             let key = cache.key(forContents: [])
             let good = cache.file(sealing: writer.bytes, key: key)
-            #expect(good.count % 8 == 0 && good.count - writer.bytes.count == 104)
+            #expect(good.count - writer.bytes.count == 104)
             guard case .success = cache.engine(fromFile: good, key: key, sources: ["varied.json"]) else {
                 Issue.record("the sealed file was not used")
                 return
