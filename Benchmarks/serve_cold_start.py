@@ -34,16 +34,18 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data")
 LISTS = [os.path.join(SHARED, name) for name in ("easylist.txt", "easyprivacy.txt")]
 
 
-def resident_mib(pid):
+def resident_mib(pid, field="VmRSS"):
     with open(f"/proc/{pid}/status", encoding="ascii") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     return float("nan")
 
 
 def one_start(binary, arguments):
-    """Seconds from start to the first answer, resident MiB then, and the start line."""
+    """Milliseconds from start to the first answer, resident MiB then (VmRSS, and of it RssAnon and RssFile:
+    the compiled rule cache's tables are read in place from the mapped file, so its pages a decision
+    touched count as RssFile), and the start line."""
     start = time.perf_counter()
     process = subprocess.Popen([binary, "serve", "--port", "0", "--log-level", "warning"] + arguments,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -60,7 +62,8 @@ def one_start(binary, arguments):
             except OSError:
                 time.sleep(0.002)
         elapsed = time.perf_counter() - start
-        return elapsed * 1000, resident_mib(process.pid), line.strip()
+        parts = (resident_mib(process.pid, "RssAnon"), resident_mib(process.pid, "RssFile"))
+        return elapsed * 1000, resident_mib(process.pid), line.strip(), parts
     finally:
         process.terminate()
         process.wait()
@@ -135,15 +138,18 @@ def main():
     finally:
         server.terminate()
         shutil.rmtree(data, ignore_errors=True)
-    print("limot serve, process start to the first answer to GET / (the home page, filtered)\n")
-    print(f"{'run':44} {'first answer':>14} {'VmRSS':>10}")
-    print(f"{'EasyList + EasyPrivacy, first run (no cache)':44} {first[0]:11.0f} ms {first[1]:6.1f} MiB")
-    for index, (ms, rss, _) in enumerate(later, 2):
-        print(f"{f'EasyList + EasyPrivacy, run {index} (cache)':44} {ms:11.0f} ms {rss:6.1f} MiB")
-    print(f"{'EasyList + EasyPrivacy from the cache, median':44} {statistics.median(r[0] for r in later):11.0f} ms "
-          f"{statistics.median(r[1] for r in later):6.1f} MiB")
-    print(f"{'shipped rules, median':44} {statistics.median(r[0] for r in shipped):11.0f} ms "
-          f"{statistics.median(r[1] for r in shipped):6.1f} MiB")
+    print("limot serve, process start to the first answer to GET / (the home page, filtered)")
+    print("load average (1, 5, 15 min) at the end: %.2f %.2f %.2f\n" % os.getloadavg())
+    print(f"{'run':44} {'first answer':>14} {'VmRSS':>10} {'RssAnon':>10} {'RssFile':>10}")
+
+    def row(label, ms, rss, parts):
+        print(f"{label:44} {ms:11.0f} ms {rss:6.1f} MiB {parts[0]:6.1f} MiB {parts[1]:6.1f} MiB")
+    row("EasyList + EasyPrivacy, first run (no cache)", first[0], first[1], first[3])
+    for index, (ms, rss, _, parts) in enumerate(later, 2):
+        row(f"EasyList + EasyPrivacy, run {index} (cache)", ms, rss, parts)
+    for label, runs in (("EasyList + EasyPrivacy from the cache, median", later), ("shipped rules, median", shipped)):
+        row(label, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+            (statistics.median(r[3][0] for r in runs), statistics.median(r[3][1] for r in runs)))
     print(f"\nadblock-rust 0.6.0, the same lists from Engine.deserialize() to its first answer, fresh process each run\n")
     print(f"{'run':44} {'load':>14} {'added':>10} {'VmRSS':>10}")
     for index, (ms, added, rss) in enumerate(peer, 1):

@@ -131,6 +131,54 @@ struct CompiledRuleCacheTests {
         }
     }
 
+    @Test("an engine read from a file decides as before after a newer file is stored over it (its tables stay mapped)")
+    func fileReplacedUnderAnEngine() throws {
+        let list = try #require(RuleListParser.parse(Array(Self.variedRules.utf8), source: "varied.json").list)
+        let engine = try ContentRuleEngine(lists: [list])
+        let other = try ContentRuleEngine(lists: [#require(RuleListParser.parse(Array(#"[{"trigger":{"url-filter":"q"},"action":{"type":"block"}}]"#.utf8), source: "q.json").list)])
+        let request = try ResourceRequest(url: "https://ads.example/x.js", type: "script", page: "https://example.org/", frame: nil, method: "post")
+        let blockedByOther = try ResourceRequest(url: "https://q.example/q.js", type: "script", page: "https://example.org/", frame: nil, method: "get")
+        try withCache { cache in
+            let key = cache.key(forContents: [Array(Self.variedRules.utf8)])
+            try cache.store(engine, key: key)
+            let cached = try cache.load(key: key, sources: ["varied.json"]).get()
+            try cache.store(other, key: key)
+            #expect(Self.summary(of: cached.decide(request)) == Self.summary(of: engine.decide(request)))
+            #expect(!cached.decide(blockedByOther).isBlocked)
+            #expect(try cache.load(key: key, sources: ["q.json"]).get().decide(blockedByOther).isBlocked, "the new file is what a new load reads")
+        }
+    }
+
+    @Test("padding that is not zeros, before the payload or before a table, makes a file damaged")
+    func nonZeroPadding() throws {
+        let list = try #require(RuleListParser.parse(Array(Self.variedRules.utf8), source: "varied.json").list)
+        var writer = BinaryWriter()
+        EngineCoding.encode(try ContentRuleEngine(lists: [list]), into: &writer)
+        // A version of five characters leaves the header 98 bytes long: six zeros follow it.
+        try withCache(version: "1.0.0") { cache in
+            let key = cache.key(forContents: [])
+            let good = cache.file(sealing: writer.bytes, key: key)
+            #expect(good.count - writer.bytes.count == 104)
+            guard case .success = cache.engine(fromFile: good, key: key, sources: ["varied.json"]) else {
+                Issue.record("the sealed file was not used")
+                return
+            }
+            var header = good
+            header[100] = 1
+            #expect(throws: CompiledRuleCache.Miss.damaged("padding before the payload is not zero")) {
+                try cache.engine(fromFile: header, key: key, sources: ["varied.json"]).get()
+            }
+            // The first table, the first list's rule indexes: after the list count and their own (a byte each), six zeros.
+            var payload = writer.bytes
+            payload[1 + 1] = 1
+            let result = cache.engine(fromFile: cache.file(sealing: payload, key: key), key: key, sources: ["varied.json"])
+            guard case .failure(.damaged(let reason)) = result, reason.contains("padding before a table") else {
+                Issue.record("a table's padding that is not zero was not reported: \(result)")
+                return
+            }
+        }
+    }
+
     @Test("another limot version, another format or other lists are stale or absent, not used")
     func otherVersionsAndSelections() throws {
         let (lists, contents) = try Self.loaded.get()

@@ -11,11 +11,17 @@ struct BinaryReader {
 
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
+    /// The mapped file `bytes` lie in, if they do: `table(_:)` then returns
+    /// views into it instead of copies, and whoever keeps such a view keeps
+    /// the mapping too.
+    let mapping: MappedCacheFile?
 
-    /// Reads `bytes`, which must stay valid while the reader is used.
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    /// Reads `bytes`, which must stay valid while the reader is used; they
+    /// lie in `mapping` when it is given.
+    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0, mapping: MappedCacheFile? = nil) {
         self.bytes = bytes
         self.offset = offset
+        self.mapping = mapping
     }
 
     var isAtEnd: Bool { offset == bytes.count }
@@ -99,7 +105,32 @@ struct BinaryReader {
     mutating func takeRaw<Value: BitwiseCopyable>(_: Value.Type) throws(Damaged) -> UnsafeRawBufferPointer {
         let stride = MemoryLayout<Value>.stride
         let count = try readVarint(limit: (bytes.count - offset) / stride)
+        let paddingStart = offset
+        for byte in try take(BinaryWriter.padding(after: offset)) where byte != 0 {
+            throw Damaged(offset: paddingStart, reason: "padding before a table is not zero")
+        }
         return try take(count * stride)
+    }
+
+    /// A table written by `BinaryWriter.writeRaw`, for an owner that frees
+    /// it unless `mapping` is set (see `table(of:)`).
+    mutating func table<Value: BitwiseCopyable>(_: Value.Type) throws(Damaged) -> UnsafeMutableBufferPointer<Value> {
+        try table(of: try takeRaw(Value.self))
+    }
+
+    /// The values in `raw` (from `takeRaw`), for an owner that frees them
+    /// unless `mapping` is set: a view into the mapped file when the reader
+    /// reads one, else a copy. Read everything a table needs first, then call
+    /// this, so that a damaged file leaks nothing.
+    func table<Value: BitwiseCopyable>(of raw: UnsafeRawBufferPointer) throws(Damaged) -> UnsafeMutableBufferPointer<Value> {
+        guard mapping != nil else { return .copying(raw) }
+        guard let base = raw.baseAddress, !raw.isEmpty else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        guard Int(bitPattern: base) % MemoryLayout<Value>.alignment == 0 else {
+            throw Damaged(offset: bytes.baseAddress.map { $0.distance(to: base) } ?? 0, reason: "a table not aligned for its values")
+        }
+        // Read-only memory: the owners never write through the pointer.
+        return UnsafeMutableBufferPointer(start: UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Value.self)),
+                                          count: raw.count / MemoryLayout<Value>.stride)
     }
 
     /// A flag byte, 0 or 1.

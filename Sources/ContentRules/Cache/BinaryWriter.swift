@@ -60,7 +60,24 @@ struct BinaryWriter {
     /// of the same memory layout reads them (`EngineCoding.layout`).
     mutating func writeRaw<Value: BitwiseCopyable>(_ values: UnsafeBufferPointer<Value>) {
         writeVarint(values.count)
+        pad()
         bytes.append(contentsOf: UnsafeRawBufferPointer(values))
+    }
+
+    /// Zeros up to the next multiple of `tableAlignment`, so that a table
+    /// starts aligned for its values in a mapped file (`BinaryReader.table`).
+    mutating func pad() {
+        bytes.append(contentsOf: repeatElement(0, count: Self.padding(after: bytes.count)))
+    }
+
+    /// Every table starts at a multiple of this many bytes from the payload's
+    /// start (and the payload at one from the file's): the largest alignment
+    /// of any value written raw.
+    static let tableAlignment = 8
+
+    /// The zeros that follow `offset` before a table.
+    static func padding(after offset: Int) -> Int {
+        (tableAlignment - offset % tableAlignment) % tableAlignment
     }
 
     mutating func writeRaw<Value: BitwiseCopyable>(_ values: [Value]) {

@@ -4,8 +4,9 @@ import WebURL
 /// Compiled rule lists kept in a folder of the data directory (as WebKit's
 /// `WKContentRuleListStore` keeps them), so that a start with large lists
 /// neither converts AdBlock lists, parses JSON nor builds indexes again: a
-/// file holds the engine's tables (`EngineCoding`), read back with one copy
-/// each; only the RE2 sets are compiled again (see `RegexShard`).
+/// file holds the engine's tables (`EngineCoding`), the largest read in
+/// place from the mapped file, the rest with one copy each; only the RE2
+/// sets are compiled again (see `RegexShard`).
 ///
 /// One file per selection of lists, named by its key: a SHA-256 over the
 /// cache format, limot's version and each list's bytes in order (not its
@@ -18,10 +19,12 @@ import WebURL
 /// File layout (integers little-endian): magic `LIMOTRUL`, format `UInt32`,
 /// memory layout `UInt64` (`EngineCoding.layout`), limot's version (LEB128
 /// length + UTF-8), key (32 bytes), payload length `UInt64`, payload SHA-256
-/// (32 bytes), payload (`EngineCoding`).
+/// (32 bytes), zeros to a multiple of 8 bytes, payload (`EngineCoding`).
+/// The payload's tables start at multiples of 8 too (`BinaryWriter.pad`), so
+/// that the largest are read in place from the mapped file (`MappedCacheFile`).
 public struct CompiledRuleCache: Sendable {
     /// Changes whenever the payload's layout or meaning changes.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     static let magic = Array("LIMOTRUL".utf8)
     static let fileExtension = "limotrules"
     /// Selections kept at most; the least recently written go first.
@@ -82,13 +85,24 @@ public struct CompiledRuleCache: Sendable {
                      publicSuffixList: PublicSuffixList = .shared) -> Result<ContentRuleEngine, Miss> {
         let path = path(forKey: key)
         guard FileManager.default.fileExists(atPath: path) else { return .failure(.absent) }
-        // Mapped, not read: the tables are copied out of the page cache once,
-        // and the file takes no memory after this.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return .failure(.damaged("cannot be read")) }
-        let decoded = data.withUnsafeBytes { bytes in
-            Result { () throws(Miss) in try decode(bytes, key: key, sources: sources) }
-        }
-        return decoded.map { tables in
+        // Mapped, not read: the largest tables stay in the file, and only the
+        // pages decisions touch are resident (the checksum's reading is let go).
+        guard let file = MappedCacheFile(path: path) else { return .failure(.damaged("cannot be read")) }
+        defer { file.releaseResidentPages() }
+        return engine(fromFile: file.bytes, mapping: file, key: key, sources: sources,
+                      lastListAppliesAfterEveryList: lastListAppliesAfterEveryList, publicSuffixList: publicSuffixList)
+    }
+
+    /// The engine in a cache file's bytes already in memory, checked as
+    /// `load` checks a file (its tables are copies, not views into a
+    /// mapping): the fuzz target's way in to the decoder.
+    public func engine(fromFile bytes: [UInt8], key: [UInt8], sources: [String]) -> Result<ContentRuleEngine, Miss> {
+        bytes.withUnsafeBytes { engine(fromFile: $0, mapping: nil, key: key, sources: sources) }
+    }
+
+    private func engine(fromFile bytes: UnsafeRawBufferPointer, mapping: MappedCacheFile?, key: [UInt8], sources: [String],
+                        lastListAppliesAfterEveryList: Bool = false, publicSuffixList: PublicSuffixList = .shared) -> Result<ContentRuleEngine, Miss> {
+        Result { () throws(Miss) in try decode(bytes, key: key, sources: sources, mapping: mapping) }.map { tables in
             var tables = tables
             if lastListAppliesAfterEveryList, !tables.lists.isEmpty { tables.listAfterEveryList = Int32(tables.lists.count - 1) }
             RegexShard.compileInBackground(tables.regexSets)
@@ -102,23 +116,33 @@ public struct CompiledRuleCache: Sendable {
     public func store(_ engine: ContentRuleEngine, key: [UInt8]) throws -> Int {
         var payload = BinaryWriter()
         EngineCoding.encode(engine, into: &payload)
-        var file = BinaryWriter(capacity: payload.bytes.count + 128)
+        let file = self.file(sealing: payload.bytes, key: key)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(file).write(to: URL(fileURLWithPath: path(forKey: key)), options: .atomic)
+        removeOldFiles()
+        return file.count
+    }
+
+    /// A whole cache file for `payload` under `key`: the header with its
+    /// length and checksum, then the payload. The fuzz target seals what it
+    /// is given, so that its bytes reach the decoder past the checksum.
+    public func file(sealing payload: [UInt8], key: [UInt8]) -> [UInt8] {
+        var file = BinaryWriter(capacity: payload.count + 128)
         file.write(Self.magic)
         file.write(Self.formatVersion)
         file.write(EngineCoding.layout)
         file.write(toolVersion)
         file.write(key)
-        file.write(UInt64(payload.bytes.count))
-        file.write(SHA256Digest.of(payload.bytes))
-        file.write(payload.bytes)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(file.bytes).write(to: URL(fileURLWithPath: path(forKey: key)), options: .atomic)
-        removeOldFiles()
-        return file.bytes.count
+        file.write(UInt64(payload.count))
+        file.write(SHA256Digest.of(payload))
+        file.pad()
+        file.write(payload)
+        return file.bytes
     }
 
-    /// Checks the header and checksum, then decodes the payload.
-    func decode(_ bytes: UnsafeRawBufferPointer, key: [UInt8], sources: [String]) throws(Miss) -> ContentRuleEngine.Tables {
+    /// Checks the header and checksum, then decodes the payload; its largest
+    /// tables are views into `mapping` when `bytes` are that mapped file.
+    func decode(_ bytes: UnsafeRawBufferPointer, key: [UInt8], sources: [String], mapping: MappedCacheFile? = nil) throws(Miss) -> ContentRuleEngine.Tables {
         var reader = BinaryReader(bytes)
         do {
             guard Array(try reader.readBytes(Self.magic.count)) == Self.magic else { throw Miss.damaged("not a limot rule cache") }
@@ -131,15 +155,16 @@ public struct CompiledRuleCache: Sendable {
             guard Array(try reader.readBytes(key.count)) == key else { throw Miss.damaged("made for other lists") }
             let length: UInt64 = try reader.read()
             let checksum = Array(try reader.readBytes(SHA256Digest.byteCount))
+            guard try reader.readBytes(BinaryWriter.padding(after: reader.offset)).allSatisfy({ $0 == 0 }) else {
+                throw Miss.damaged("padding before the payload is not zero")
+            }
             guard length == UInt64(bytes.count - reader.offset) else {
                 throw Miss.damaged("payload of \(bytes.count - reader.offset) bytes, header says \(length)")
             }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
             guard SHA256Digest.of(payload) == checksum else { throw Miss.damaged("checksum does not match") }
-            var payloadReader = BinaryReader(payload)
-            let tables = try EngineCoding.decode(from: &payloadReader, sources: sources)
-            guard payloadReader.isAtEnd else { throw Miss.damaged("bytes after the last table") }
-            return tables
+            var payloadReader = BinaryReader(payload, mapping: mapping)
+            return try EngineCoding.decode(from: &payloadReader, sources: sources)
         } catch let damaged as BinaryReader.Damaged {
             throw Miss.damaged(damaged.description)
         } catch let miss as Miss {

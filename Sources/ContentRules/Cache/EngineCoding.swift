@@ -2,16 +2,18 @@ import Foundation
 
 /// A compiled engine in the compiled rule cache's form: every table the
 /// engine decides with, as it lies in memory, so that a start from the cache
-/// copies them back instead of parsing, converting and indexing the lists.
+/// reads them back instead of parsing, converting and indexing the lists.
 ///
-/// Tables of plain values (per-rule arrays, index entries, hash slots,
-/// matcher segments, literal bytes) are written whole and read back with one
-/// copy each (`BinaryWriter.writeRaw`); strings (actions, selectors, the
-/// few patterns RE2 matches) are length-prefixed. RE2 sets cannot be
-/// stored: their patterns are, and `RegexShard` compiles them again on
-/// first use or on a background thread.
+/// Tables of plain values (per-rule metadata, index entries, hash slots,
+/// matcher segments, literal bytes) are written whole, each at a multiple
+/// of 8 bytes (`BinaryWriter.writeRaw`). The largest (every hash index's
+/// slots and values, the key filters, `RuleMeta`) are read in place from the
+/// mapped file (`BinaryReader.table`), the rest with one copy each; strings
+/// (actions, selectors, the few patterns RE2 matches) are length-prefixed.
+/// RE2 sets cannot be stored: their patterns are, and `RegexShard` compiles
+/// them again on first use or on a background thread.
 ///
-/// The copied tables are only as portable as their memory layout, so the
+/// The raw tables are only as portable as their memory layout, so the
 /// file's header carries `layout` and another layout is a stale file. Their
 /// contents are trusted once the payload's SHA-256 matches: only limot wrote
 /// them. Counts, tags and every table's bounds that a probe relies on
@@ -30,6 +32,10 @@ enum EngineCoding {
         add(TokenIndex.Entry.self)
         add(LiteralIndex.Entry.self)
         add(RuleGate.self)
+        add(ContentRuleEngine.RuleMeta.self)
+        let metaFields: [PartialKeyPath<ContentRuleEngine.RuleMeta>] = [\.gate, \.kind, \.order]
+        sizes += metaFields.map { MemoryLayout<ContentRuleEngine.RuleMeta>.offset(of: $0)! }
+        sizes.append(BinaryWriter.tableAlignment)
         add(NativeDomainList.Entry.self)
         add(DomainConditionIndex.Hit.self)
         add(Int.self)
@@ -40,11 +46,8 @@ enum EngineCoding {
         writer.writeVarint(engine.lists.count)
         for list in engine.lists { encode(list, into: &writer) }
         encode(engine.statistics, into: &writer)
-        writer.writeRaw(engine.ruleList)
         writer.writeRaw(engine.ruleIndexInList)
-        writer.writeRaw(engine.ruleLocation)
-        writer.writeRaw(engine.ruleActionKind.map(\.rawValue))
-        writer.writeRaw(engine.ruleMeta.map(\.gate))
+        writer.writeRaw(UnsafeBufferPointer(engine.ruleMeta))
         engine.hostIndex.encode(into: &writer)
         engine.tokenIndex.encode(into: &writer)
         engine.literalIndex.encode(into: &writer)
@@ -64,7 +67,8 @@ enum EngineCoding {
         engine.domainConditions.encode(into: &writer)
     }
 
-    /// The engine's tables, with `sources` as the lists' sources (the paths they have now).
+    /// The engine's tables, with `sources` as the lists' sources (the paths
+    /// they have now), from a reader that holds nothing after them.
     static func decode(from reader: inout BinaryReader, sources: [String]) throws(BinaryReader.Damaged) -> ContentRuleEngine.Tables {
         let listCount = try reader.readCount()
         guard listCount == sources.count else {
@@ -73,15 +77,10 @@ enum EngineCoding {
         var lists: [ContentRuleEngine.List] = []
         for source in sources { lists.append(try decodeList(from: &reader, source: source)) }
         let statistics = try decodeStatistics(from: &reader)
-        let ruleList: [Int32] = try reader.readRaw(), ruleIndexInList: [Int32] = try reader.readRaw()
-        let ruleLocation: [Int32] = try reader.readRaw()
-        let kindsStart = reader.offset
-        let kinds = try reader.readRaw(UInt8.self).map(ContentRuleEngine.ActionKind.init(rawValue:))
-        let gates: [RuleGate] = try reader.readRaw()
-        let ruleCount = ruleList.count
-        guard ruleIndexInList.count == ruleCount, ruleLocation.count == ruleCount, kinds.count == ruleCount, gates.count == ruleCount,
-            !kinds.contains(nil)
-        else { throw BinaryReader.Damaged(offset: kindsStart, reason: "per-rule tables of different lengths or an unknown action") }
+        let ruleIndexInList: [Int32] = try reader.readRaw()
+        let metaStart = reader.offset
+        let metaBytes = try reader.takeRaw(ContentRuleEngine.RuleMeta.self)
+        let highestCondition = try checkRuleMeta(metaBytes, ruleIndexInList: ruleIndexInList, lists: lists, at: metaStart)
         let hostIndex = try HostIndex(decoding: &reader)
         let tokenIndex = try TokenIndex(decoding: &reader)
         let literalIndex = try LiteralIndex(decoding: &reader)
@@ -102,12 +101,47 @@ enum EngineCoding {
         var conditions: [CompiledCondition] = []
         for _ in 0..<(try reader.readCount()) { conditions.append(try CompiledCondition(decoding: &reader)) }
         let domainConditions = try DomainConditionIndex(decoding: &reader)
+        guard highestCondition < conditions.count else {
+            throw BinaryReader.Damaged(offset: metaStart, reason: "a rule's condition \(highestCondition) of \(conditions.count)")
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Damaged(offset: reader.offset, reason: "bytes after the last table") }
+        // Last, once nothing can throw: a copy is freed only by the engine.
+        let ruleMeta: UnsafeMutableBufferPointer<ContentRuleEngine.RuleMeta> = try reader.table(of: metaBytes)
         return ContentRuleEngine.Tables(
-            lists: lists, statistics: statistics, ruleList: ruleList, ruleIndexInList: ruleIndexInList, ruleLocation: ruleLocation,
-            ruleActionKind: kinds.map { $0! }, ruleGates: gates, hostIndex: hostIndex, tokenIndex: tokenIndex, literalIndex: literalIndex,
+            lists: lists, statistics: statistics, ruleIndexInList: ruleIndexInList, ruleMeta: ruleMeta, hostIndex: hostIndex, tokenIndex: tokenIndex, literalIndex: literalIndex,
             regexSets: regexSets, universalAlways: universalAlways, universalIfDomain: universalIfDomain, universalUnless: universalUnless,
             universalUnlessIsPlain: universalUnlessIsPlain, universalUnlessIndex: universalUnlessIndex, conditions: conditions,
-            domainConditions: domainConditions)
+            domainConditions: domainConditions, mapping: reader.mapping)
+    }
+
+    /// Checks every rule's `RuleMeta` as written (before any is read as one,
+    /// since an action kind out of range is no `ActionKind`): a known action
+    /// kind, a list and location that exist, an index in its list. Returns
+    /// the highest condition number, for the caller to check once the
+    /// conditions are read.
+    private static func checkRuleMeta(_ bytes: UnsafeRawBufferPointer, ruleIndexInList: [Int32], lists: [ContentRuleEngine.List],
+                                      at start: Int) throws(BinaryReader.Damaged) -> Int {
+        typealias Meta = ContentRuleEngine.RuleMeta
+        let stride = MemoryLayout<Meta>.stride
+        guard bytes.count / stride == ruleIndexInList.count else {
+            throw BinaryReader.Damaged(offset: start, reason: "\(bytes.count / stride) rules' metadata for \(ruleIndexInList.count) rules")
+        }
+        let gateOffset = MemoryLayout<Meta>.offset(of: \.gate)!, kindOffset = MemoryLayout<Meta>.offset(of: \.kind)!
+        let orderOffset = MemoryLayout<Meta>.offset(of: \.order)!
+        var highestCondition = -1
+        for rule in ruleIndexInList.indices {
+            let base = rule * stride
+            let order = bytes.loadUnaligned(fromByteOffset: base + orderOffset, as: Int64.self)
+            let list = Int(order >> 32), location = Int(Int32(truncatingIfNeeded: order))
+            let gate = bytes.loadUnaligned(fromByteOffset: base + gateOffset, as: RuleGate.self)
+            // An enum without payloads is stored as its case's index, which is `ActionKind`'s raw value.
+            guard ContentRuleEngine.ActionKind(rawValue: bytes[base + kindOffset]) != nil, lists.indices.contains(list),
+                location >= 0, location < lists[list].locations.actionAtLocation.count,
+                ruleIndexInList[rule] >= 0, Int(ruleIndexInList[rule]) < lists[list].ruleIndexes.count, gate.condition >= -1
+            else { throw BinaryReader.Damaged(offset: start + base, reason: "rule \(rule)'s action, list or location does not exist") }
+            highestCondition = max(highestCondition, Int(gate.condition))
+        }
+        return highestCondition
     }
 
     // MARK: Lists

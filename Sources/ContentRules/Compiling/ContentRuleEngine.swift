@@ -48,24 +48,30 @@ public final class ContentRuleEngine: Sendable {
     let publicSuffixList: PublicSuffixList
 
     // Per rule, indexed by global rule number (lists concatenated).
-    let ruleList: [Int32]
     let ruleIndexInList: [Int32]
-    let ruleLocation: [Int32]
-    /// List and location in one sortable number: the order of decisions.
-    let ruleOrder: [Int64]
 
     /// What the request path reads about a rule, packed in one plain value so
     /// that a decision reads it with one load and no reference counting.
-    struct RuleMeta {
+    struct RuleMeta: BitwiseCopyable {
         var gate: RuleGate
+        /// What kind of action sits at the rule's location (for ignore handling).
         var kind: ActionKind
+        /// List and location in one sortable number: the order of decisions.
         var order: Int64
     }
-    /// `RuleMeta` for every rule, allocated once and freed with the engine.
-    /// Written only during `init`, read-only afterwards: safe to share.
+    /// `RuleMeta` for every rule: allocated once and freed with the engine,
+    /// or read in place from `mapping`. Written only during `init`, read-only
+    /// afterwards: safe to share.
     nonisolated(unsafe) let ruleMeta: UnsafeMutableBufferPointer<RuleMeta>
-    /// What kind of action sits at the rule's location (for ignore handling).
-    let ruleActionKind: [ActionKind]
+    /// The compiled rule cache file the largest tables are read from in
+    /// place, kept mapped while the engine lives; nil for a compiled engine.
+    let mapping: MappedCacheFile?
+
+    /// Each rule's list, location, order and action kind, from `ruleMeta`.
+    var ruleList: RuleColumn<RuleMeta.List> { RuleColumn(ruleMeta) }
+    var ruleLocation: RuleColumn<RuleMeta.Location> { RuleColumn(ruleMeta) }
+    var ruleOrder: RuleColumn<RuleMeta.Order> { RuleColumn(ruleMeta) }
+    var ruleActionKind: RuleColumn<RuleMeta.Kind> { RuleColumn(ruleMeta) }
 
     // Matching structures.
     let hostIndex: HostIndex
@@ -148,15 +154,15 @@ public final class ContentRuleEngine: Sendable {
         builder.countMatchers(tokenIndex: tokenIndex, literalIndex: literalIndex, regexSets: regexSets.count)
         builder.hostIndex.finish()
         var tables = Tables(
-            lists: builder.lists, statistics: builder.statistics, ruleList: builder.ruleList, ruleIndexInList: builder.ruleIndexInList,
-            ruleLocation: builder.ruleLocation, ruleActionKind: builder.ruleActionKind, ruleGates: builder.ruleGates,
+            lists: builder.lists, statistics: builder.statistics, ruleIndexInList: builder.ruleIndexInList,
+            ruleMeta: Self.packRuleMeta(gates: builder.ruleGates, kinds: builder.ruleActionKind, lists: builder.ruleList, locations: builder.ruleLocation),
             hostIndex: builder.hostIndex, tokenIndex: tokenIndex, literalIndex: literalIndex, regexSets: regexSets,
             universalAlways: builder.universalAlways, universalIfDomain: HashIndex(builder.universalIfDomain),
             universalUnless: Self.inDecisionOrder(builder.universalUnless, ruleList: builder.ruleList, ruleLocation: builder.ruleLocation),
             universalUnlessIsPlain: Self.arePlain(builder.universalUnless, gates: builder.ruleGates, kinds: builder.ruleActionKind),
             universalUnlessIndex: HashIndex(builder.universalUnlessIndex), conditions: builder.conditions,
             domainConditions: DomainConditionIndex(builder.conditions),
-            listAfterEveryList: inputLists.last?.appliesAfterEveryList == true ? Int32(inputLists.count - 1) : nil)
+            listAfterEveryList: inputLists.last?.appliesAfterEveryList == true ? Int32(inputLists.count - 1) : nil, mapping: nil)
         let elapsed = ContinuousClock.now - clock
         tables.statistics.compileSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.init(tables, publicSuffixList: publicSuffixList)
@@ -168,9 +174,9 @@ public final class ContentRuleEngine: Sendable {
     struct Tables {
         var lists: [List]
         var statistics: CompileStatistics
-        var ruleList: [Int32], ruleIndexInList: [Int32], ruleLocation: [Int32]
-        var ruleActionKind: [ActionKind]
-        var ruleGates: [RuleGate]
+        var ruleIndexInList: [Int32]
+        /// Freed with the engine unless it lies in `mapping`.
+        var ruleMeta: UnsafeMutableBufferPointer<RuleMeta>
         var hostIndex: HostIndex
         var tokenIndex: TokenIndex
         var literalIndex: LiteralIndex
@@ -186,6 +192,8 @@ public final class ContentRuleEngine: Sendable {
         /// Not stored in the cache: which list is the reader's is a matter of
         /// where the lists come from, given again at every load (as `sources`).
         var listAfterEveryList: Int32?
+        /// The cache file that `ruleMeta` and the hash indexes lie in, when read from one.
+        var mapping: MappedCacheFile?
     }
 
     /// The engine made of `tables`, compiled or read from the cache.
@@ -194,12 +202,9 @@ public final class ContentRuleEngine: Sendable {
         self.lists = tables.lists
         self.listAfterEveryList = tables.listAfterEveryList
         self.listsWithGlobalSelectors = tables.lists.indices.filter { !tables.lists[$0].globalSelectors.isEmpty }.map { Int32($0) }
-        self.ruleList = tables.ruleList
         self.ruleIndexInList = tables.ruleIndexInList
-        self.ruleLocation = tables.ruleLocation
-        self.ruleActionKind = tables.ruleActionKind
-        self.ruleOrder = zip(tables.ruleList, tables.ruleLocation).map { Int64($0) << 32 | Int64($1) }
-        self.ruleMeta = Self.packRuleMeta(gates: tables.ruleGates, kinds: tables.ruleActionKind, order: ruleOrder)
+        self.ruleMeta = tables.ruleMeta
+        self.mapping = tables.mapping
         self.hostIndex = tables.hostIndex
         self.tokenIndex = tables.tokenIndex
         self.literalIndex = tables.literalIndex
@@ -216,10 +221,12 @@ public final class ContentRuleEngine: Sendable {
     }
 
     /// `RuleMeta` for every rule, in memory the engine frees.
-    private static func packRuleMeta(gates: [RuleGate], kinds: [ActionKind], order: [Int64]) -> UnsafeMutableBufferPointer<RuleMeta> {
+    private static func packRuleMeta(gates: [RuleGate], kinds: [ActionKind], lists: [Int32], locations: [Int32]) -> UnsafeMutableBufferPointer<RuleMeta> {
         let meta = UnsafeMutableBufferPointer<RuleMeta>.allocate(capacity: gates.count)
+        // Zeros first, so that the padding the cache file copies is zeros too (the same lists make the same file).
+        UnsafeMutableRawBufferPointer(meta).initializeMemory(as: UInt8.self, repeating: 0)
         for index in gates.indices {
-            meta[index] = RuleMeta(gate: gates[index], kind: kinds[index], order: order[index])
+            meta[index] = RuleMeta(gate: gates[index], kind: kinds[index], order: RuleMeta.order(list: lists[index], location: locations[index]))
         }
         return meta
     }
@@ -242,7 +249,7 @@ public final class ContentRuleEngine: Sendable {
     }
 
     deinit {
-        ruleMeta.deallocate()
+        if mapping == nil { ruleMeta.deallocate() }
         for condition in conditions { condition.release() }
         conditions.deinitialize().deallocate()
     }

@@ -19,6 +19,9 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
     // Written only in `init`, read-only afterwards: safe to share.
     nonisolated(unsafe) private let slots: UnsafeMutableBufferPointer<Slot>
     nonisolated(unsafe) private let values: UnsafeMutableBufferPointer<Value>
+    /// The cache file that `slots` and `values` lie in, when they were read
+    /// from one (`BinaryReader.table`); nil when they are this index's own.
+    private let mapping: MappedCacheFile?
     private let presence: KeyFilter
     private let mask: Int
 
@@ -31,9 +34,14 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
     }
 
     init(_ dictionary: [UInt64: [Value]] = [:]) {
+        // At most three quarters full: linear probes stay short up to there
+        // (and the `KeyFilter` turns away most absent keys before they probe
+        // at all), while emptier tables only take memory. A slot stays empty,
+        // so every probe ends.
         var capacity = 16
-        while capacity < dictionary.count * 2 { capacity <<= 1 }
+        while capacity * 3 < dictionary.count * 4 { capacity <<= 1 }
         mask = capacity - 1
+        mapping = nil
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(key: 0, start: 0, count: 0))
         values = .allocate(capacity: dictionary.values.reduce(0) { $0 + $1.count })
@@ -58,16 +66,26 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
         guard slotCount >= 16, slotCount & (slotCount - 1) == 0 else {
             throw BinaryReader.Damaged(offset: start, reason: "a hash index of \(slotCount) slots")
         }
+        var hasEmptySlot = false
         for slot in 0..<slotCount {
             let entry = slotBytes.loadUnaligned(fromByteOffset: slot * MemoryLayout<Slot>.stride, as: Slot.self)
             guard entry.start >= 0, entry.count >= 0, Int(entry.start) + Int(entry.count) <= valueCount else {
                 throw BinaryReader.Damaged(offset: start, reason: "a hash index slot beyond its values")
             }
+            hasEmptySlot = hasEmptySlot || entry.count == 0
         }
+        guard hasEmptySlot else { throw BinaryReader.Damaged(offset: start, reason: "a hash index without an empty slot (probes would not end)") }
         presence = try KeyFilter(decoding: &reader)
         mask = slotCount - 1
-        slots = .copying(slotBytes)
-        values = .copying(valueBytes)
+        mapping = reader.mapping
+        let slotTable: UnsafeMutableBufferPointer<Slot> = try reader.table(of: slotBytes)
+        do {
+            values = try reader.table(of: valueBytes)
+        } catch {
+            if mapping == nil { slotTable.deallocate() }
+            throw error
+        }
+        slots = slotTable
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -77,6 +95,7 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
     }
 
     deinit {
+        guard mapping == nil else { return }
         slots.deallocate()
         values.deallocate()
     }

@@ -7,11 +7,14 @@
 final class KeyFilter: Sendable {
     nonisolated(unsafe) private let words: UnsafeMutableBufferPointer<UInt64>
     private let mask: Int
+    /// The cache file `words` lie in, when read from one; nil when they are this filter's own.
+    private let mapping: MappedCacheFile?
 
     init<Keys: Sequence<UInt64>>(_ keys: Keys, count: Int) {
         var wordCount = 1
         while wordCount * 64 < count * 8 { wordCount <<= 1 }
         mask = wordCount * 64 - 1
+        mapping = nil
         words = .allocate(capacity: wordCount)
         words.initialize(repeating: 0)
         for key in keys {
@@ -29,7 +32,8 @@ final class KeyFilter: Sendable {
             throw BinaryReader.Damaged(offset: start, reason: "a key filter of \(wordCount) words")
         }
         mask = wordCount * 64 - 1
-        words = .copying(raw)
+        mapping = reader.mapping
+        words = try reader.table(of: raw)
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -37,7 +41,7 @@ final class KeyFilter: Sendable {
     }
 
     deinit {
-        words.deallocate()
+        if mapping == nil { words.deallocate() }
     }
 
     /// False when the key is certainly absent.

@@ -156,33 +156,31 @@ public struct Decision: Sendable {
     }
 
     /// Merges two lists sorted by (order, rule) into one, keeping repeats.
-    private static func merge(_ a: [Int32], _ b: [Int32], order: [Int64]) -> [Int32] {
+    private static func merge(_ a: [Int32], _ b: [Int32], order: RuleColumn<ContentRuleEngine.RuleMeta.Order>) -> [Int32] {
         if b.isEmpty { return a }
         if a.isEmpty { return b }
-        return order.withUnsafeBufferPointer { order in
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
-                        var (i, j) = (0, 0)
-                        while i < a.count && j < b.count {
-                            if (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j]) {
-                                result[i + j] = a[i]
-                                i += 1
-                            } else {
-                                result[i + j] = b[j]
-                                j += 1
-                            }
-                        }
-                        while i < a.count {
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
+                    var (i, j) = (0, 0)
+                    while i < a.count && j < b.count {
+                        if (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j]) {
                             result[i + j] = a[i]
                             i += 1
-                        }
-                        while j < b.count {
+                        } else {
                             result[i + j] = b[j]
                             j += 1
                         }
-                        count = a.count + b.count
                     }
+                    while i < a.count {
+                        result[i + j] = a[i]
+                        i += 1
+                    }
+                    while j < b.count {
+                        result[i + j] = b[j]
+                        j += 1
+                    }
+                    count = a.count + b.count
                 }
             }
         }
