@@ -69,11 +69,11 @@ struct RulesMatch: ParsableCommand {
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            switch Self.request(from: line, urls: &urls) {
+            switch Self.request(from: line, number: lineNumber, urls: &urls) {
             case .failure(let error):
                 rejected += 1
-                printError("\(requests):\(lineNumber): \(error.message)")
-                output.write(json: "{\"line\":\(lineNumber),\"error\":\(JSONWriter.quote(error.message))}")
+                printError("\(requests):\(error.line): \(error.message)")
+                output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
             case .success(let (url, request)) where stats:
                 let start = ContinuousClock.now
                 let decision = engine.decide(request)
@@ -105,18 +105,18 @@ struct RulesMatch: ParsableCommand {
         if rejected > 0 { throw ExitCode(1) }
     }
 
-    /// The request of one input line, with its URL as written.
-    private static func request(from line: ArraySlice<UInt8>, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
-        switch RequestLine.parse(line) {
-        case .failure(let message):
-            return .failure(RequestLineError(message: message))
+    /// The request of line `number`, with its URL as written.
+    private static func request(from line: ArraySlice<UInt8>, number: Int, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
+        switch RequestLine.parse(line, line: number) {
+        case .failure(let error):
+            return .failure(error)
         case .success(let fields):
             do {
                 let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method,
                                                   urls: &urls)
                 return .success((fields.url, request))
             } catch {
-                return .failure(RequestLineError(message: error.description))
+                return .failure(RequestLineError(line: number, message: error.description))
             }
         }
     }
@@ -169,8 +169,4 @@ extension RulesMatch {
         return String(format: "decided %d requests (%@): median %.2f µs, p99 %.2f µs, max %.2f µs",
                       sorted.count, pass, percentile(0.5), percentile(0.99), sorted.last ?? 0)
     }
-}
-
-struct RequestLineError: Error {
-    var message: String
 }
