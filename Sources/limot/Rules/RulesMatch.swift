@@ -12,9 +12,14 @@ struct RulesMatch: ParsableCommand {
             Each input line is {"url": …, "type": …, "page": …, "frame": …, "method": …}; only url is \
             required (type defaults to top-document, page to the URL itself, frame to the page, \
             method to GET; "page": "" means no known page, which counts as third-party). Each output \
-            line, in the same order, is {"url", "blocked", "actions", "rules"}: the load's own actions \
-            as WebKit reports them, and the rules behind them as {"list name": [rule numbers]}, each \
-            list named as `rules explain` names it. A list's \
+            line, in the same order, is {"url", "blocked", "actions", "stylesheet", "rules"}: the load's \
+            own actions as WebKit reports them, and the rules behind them as {"list name": [rule numbers]}, \
+            each list named as `rules explain` names it. The load's css-display-none action (its \
+            selectors joined, which many loads of one page share) is named by "stylesheet": N, and \
+            given once, on a line {"stylesheet": N, "action": "css-display-none:…", "rules": {…}} \
+            just before the first request line that names it; the load's actions are its "actions" \
+            and that action, its rules those of both lines. --full-lines writes the action and its \
+            rules on every line instead, with no "stylesheet". A list's \
             global stylesheet (its css-display-none rules that match every URL, have no other trigger \
             field and come before its first ignore rule) is applied to every document but is not among \
             a load's actions, as in WebKit; a line has "global-off": ["list name", …] when an \
@@ -34,6 +39,9 @@ struct RulesMatch: ParsableCommand {
 
     @Flag(help: "Print the lists' global stylesheets once, as a first line, before the requests' lines.")
     var globalStylesheets = false
+
+    @Flag(help: "Write each request's css-display-none action and its rules on its own line, not once under a stylesheet number.")
+    var fullLines = false
 
     @Flag(help: "Print to standard error the time to load and compile the lists, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
@@ -56,7 +64,7 @@ struct RulesMatch: ParsableCommand {
             input = handle
         }
         let data = [UInt8](input.readDataToEndOfFile())
-        var output = MatchLineWriter(reservingCapacity: 2 * Self.chunkSize)
+        var output = MatchLineWriter(reservingCapacity: 2 * Self.chunkSize, fullLines: fullLines)
         if globalStylesheets {
             output.write(json: Self.globalStylesheetsLine(of: engine))
         }
