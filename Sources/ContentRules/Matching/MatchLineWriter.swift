@@ -34,6 +34,14 @@ public struct MatchLineWriter {
     private var textBounds: [RuleTextBounds] = []
     /// Each list's source as a JSON string, by list number.
     private var quotedSources: [[UInt8]] = []
+    /// The engine's plain universal block split by kind, each in decision
+    /// order: its css-display-none rules and the others.
+    private var blockSelectorRules: [Int32] = []
+    private var blockOtherRules: [Int32] = []
+    /// The number of the css-display-none set (0: none) by what decides it
+    /// for a load without ignore rules: its specific css-display-none rules,
+    /// and the plain block's exclusions after a -1.
+    private var stylesheetNumbersByKey: [[Int32]: Int] = [:]
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
 
@@ -66,7 +74,7 @@ public struct MatchLineWriter {
         if let key, let known = tails[key] {
             tail = known
         } else {
-            tail = makeTail(of: decision)
+            tail = fullLines || decision.ignoreOutcome != nil ? makeTail(of: decision) : makeShortTail(of: decision)
             if let key { tails[key] = tail }
         }
         bytes += Self.head
@@ -91,6 +99,10 @@ public struct MatchLineWriter {
         self.engine = ObjectIdentifier(engine)
         tails = [:]
         stylesheetNumbers = [:]
+        stylesheetNumbersByKey = [:]
+        let block = engine.universalUnless
+        blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
+        blockOtherRules = block.filter { engine.ruleActionKind[Int($0)] != .cssDisplayNone }
         texts = []
         textBounds = Array(repeating: RuleTextBounds(), count: engine.ruleList.count)
         quotedSources = engine.lists.map { list in
@@ -158,6 +170,76 @@ public struct MatchLineWriter {
                 JSONWriter.appendQuoted(source, to: &tail)
             }
             tail.append(UInt8(ascii: "]"))
+        }
+        tail += "}\n".utf8
+        return tail
+    }
+
+    /// `makeTail` for the default form of a load without ignore rules (nearly
+    /// every load), without the whole list of applied rules: on real lists
+    /// that is some hundred rules, most of them the plain block's
+    /// css-display-none rules, which the load's stylesheet number stands for.
+    /// So the rules other than css-display-none are the specific ones and the
+    /// block's few others, and the stylesheet is found by the specific
+    /// css-display-none rules and the block's exclusions; the set itself is
+    /// made only the first time.
+    private mutating func makeShortTail(of decision: Decision) -> [UInt8] {
+        let engine = decision.engine
+        let kinds = engine.ruleActionKind
+        var specificSelectors: [Int32] = []
+        var specificOthers: [Int32] = []
+        for rule in decision.specificApplied {
+            if kinds[Int(rule)] == .cssDisplayNone { specificSelectors.append(rule) } else { specificOthers.append(rule) }
+        }
+        let excluded = decision.plainBlock?.excluded
+        var others = specificOthers
+        if let excluded, !blockOtherRules.isEmpty {
+            others = Decision.merge(specificOthers, blockOtherRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
+        }
+        var key = specificSelectors
+        if let excluded {
+            key.append(-1)
+            key += excluded
+        }
+        for rule in others { _ = textBounds(of: rule, in: engine) }
+        let knownNumber = stylesheetNumbersByKey[key]
+        var newSelectorRules: [Int32] = []
+        if knownNumber == nil {
+            newSelectorRules = specificSelectors
+            if let excluded, !blockSelectorRules.isEmpty {
+                newSelectorRules = Decision.merge(specificSelectors, blockSelectorRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
+            }
+            for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
+        }
+        var tail = Array(#","blocked":"#.utf8)
+        tail += (others.contains { kinds[Int($0)] == .block } ? "true" : "false").utf8
+        tail += #","actions":["#.utf8
+        let texts = self.texts
+        texts.withUnsafeBufferPointer { texts in
+            var written = 0
+            decision.forEachAction(of: others) { rule, _, _ in
+                let bounds = textBounds[Int(rule)]
+                if written > 0 { tail.append(UInt8(ascii: ",")) }
+                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                written += 1
+            }
+            tail.append(UInt8(ascii: "]"))
+            let number: Int
+            if let knownNumber {
+                number = knownNumber
+            } else {
+                var actionRules: [Int32] = []
+                decision.forEachAction(of: newSelectorRules) { rule, _, _ in actionRules.append(rule) }
+                number = newSelectorRules.isEmpty ? 0
+                    : stylesheetNumber(of: newSelectorRules, actionRules: actionRules, engine: engine, texts: texts)
+                stylesheetNumbersByKey[key] = number
+            }
+            if number > 0 {
+                tail += #","stylesheet":"#.utf8
+                tail += String(number).utf8
+            }
+            tail += #","rules":"#.utf8
+            appendRules(others, of: engine, texts: texts, to: &tail)
         }
         tail += "}\n".utf8
         return tail
