@@ -53,6 +53,8 @@ extension WebURL {
         }
         guard bytes[position] == UInt8(ascii: "/") else { return nil }
         // The path: segments of bytes the path set leaves alone, none a dot segment.
+        // The sets read once: a static's every access checks that it is made.
+        let (pathSet, querySet, fragmentSet) = (PercentEncodeSet.path, PercentEncodeSet.specialQuery, PercentEncodeSet.fragment)
         let pathStart = position
         var segmentStart = position + 1
         position += 1
@@ -62,7 +64,7 @@ extension WebURL {
                 if isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
                 guard byte == UInt8(ascii: "/") else { break }
                 segmentStart = position + 1
-            } else if byte == UInt8(ascii: "\\") || PercentEncodeSet.path.contains(byte!) {
+            } else if byte == UInt8(ascii: "\\") || pathSet.contains(byte!) {
                 return nil
             }
             position += 1
@@ -73,7 +75,7 @@ extension WebURL {
             position += 1
             queryStart = position
             while position < bytes.count, bytes[position] != UInt8(ascii: "#") {
-                if PercentEncodeSet.specialQuery.contains(bytes[position]) { return nil }
+                if querySet.contains(bytes[position]) { return nil }
                 position += 1
             }
         }
@@ -82,7 +84,7 @@ extension WebURL {
             position += 1
             fragmentStart = position
             while position < bytes.count {
-                if PercentEncodeSet.fragment.contains(bytes[position]) { return nil }
+                if fragmentSet.contains(bytes[position]) { return nil }
                 position += 1
             }
         }

@@ -131,13 +131,22 @@ public struct RequestLine: Sendable, Equatable {
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
             switch key.count {
-            case 3 where key.elementsEqual("url".utf8): self = .url
-            case 4 where key.elementsEqual("type".utf8): self = .type
-            case 4 where key.elementsEqual("page".utf8): self = .page
-            case 5 where key.elementsEqual("frame".utf8): self = .frame
-            case 6 where key.elementsEqual("method".utf8): self = .method
+            case 3 where Self.spells(key, "url"): self = .url
+            case 4 where Self.spells(key, "type"): self = .type
+            case 4 where Self.spells(key, "page"): self = .page
+            case 5 where Self.spells(key, "frame"): self = .frame
+            case 6 where Self.spells(key, "method"): self = .method
             default: return nil
             }
+        }
+
+        /// Whether the key's bytes are the literal's (of the same length),
+        /// compared byte by byte rather than through the generic `elementsEqual`.
+        @inline(__always)
+        private static func spells(_ key: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+            let bytes = literal.utf8Start
+            for index in 0..<key.count where key[index] != bytes[index] { return false }
+            return true
         }
     }
 }
