@@ -49,7 +49,9 @@ struct RulesMatchOutputTests {
             }
             var named: (action: String, rules: [String: [Int]])?
             if let number = object["stylesheet"] as? Int {
-                named = try #require(stylesheets[number], "stylesheet \(number) is named before it is defined")
+                let defined = try #require(stylesheets[number] as (action: String, rules: [String: [Int]])?,
+                                           "stylesheet \(number) is named before it is defined")
+                named = defined
             }
             #expect(!(object["actions"] as? [String] ?? []).contains { $0.hasPrefix("css-display-none:") },
                     "a line of the default form carries no css-display-none action of its own")
