@@ -47,6 +47,7 @@ struct RulesMatchOutputTests {
                 stylesheets[number] = (action, object["rules"] as? [String: [Int]] ?? [:])
                 continue
             }
+            guard object["url"] != nil else { continue }  // a {"line", "error"} line, in both forms
             var named: (action: String, rules: [String: [Int]])?
             if let number = object["stylesheet"] as? Int {
                 let defined = try #require(stylesheets[number] as (action: String, rules: [String: [Int]])?,
