@@ -13,12 +13,12 @@ One run measures, on the requests of requests-adblock-rust-matching-test.json (8
 * limot: the release binary's ``rules match --stats`` over the same requests written as JSON
   Lines (its own per-decision median/p99/max of a first and a second pass), and
   ``rules compile -o summary.json`` for compile time and memory, on the three
-  WKContentRuleList files; and end to end, the wall time of a whole ``rules match`` process
-  (start, loading and compiling the lists, reading, deciding and printing every request; the
-  fastest of ``--match-runs``) per request, also less the wall time of the fastest whole
-  ``rules match`` process over no request (the same start and load; the two run in turns),
-  with the size of its output; that difference per request is set beside adblock-rust's
-  first-pass median;
+  WKContentRuleList files; and end to end, the wall and CPU time of a whole ``rules match``
+  process (start, loading and compiling the lists, reading, deciding and printing every
+  request) less that of a whole ``rules match`` process over an empty request file (the same
+  start and load), each the median of ``--match-runs`` pairs run in turns in this same run,
+  per request, with the size of its output (and of the ``--full-lines`` form); that figure is
+  set beside adblock-rust's first-pass median, as is limot's in-process decision median;
 * WebKit (optional): the compile time of the same three files by WebKitGTK, through
   ``webkit_oracle.py compile-time`` beside this script, when ``/usr/bin/python3`` can load
   ``gi.require_version("WebKit2", "4.1")``.
@@ -47,6 +47,7 @@ import json
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -245,9 +246,10 @@ def locate_limot(given: str | None, build: bool) -> Path:
 
 
 def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, workdir: Path, runs: int) -> dict:
-    """The fastest of `runs` whole `rules match` processes over the corpus, output written to a
-    file, and the fastest of as many over an empty request file (the same start, load and
-    compile, and no request), run in turns so that a load on the machine weighs on both alike."""
+    """`runs` whole `rules match` processes over the corpus, output written to a file, and as
+    many over an empty request file (the same start, load and compile, and no request), run in
+    turns so that a load on the machine weighs on both alike; the medians of each, and of the
+    differences of each pair, and the size of the output in the default and --full-lines forms."""
     walls, empty_walls, cpus, empty_cpus = [], [], [], []
     output_bytes = 0
     empty_corpus = workdir / "empty.jsonl"
@@ -268,9 +270,20 @@ def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, w
             if source == corpus:
                 output_bytes = output_path.stat().st_size
             output_path.unlink()
-    return {"seconds": min(walls), "seconds_all": walls, "empty_seconds": min(empty_walls),
-            "empty_seconds_all": empty_walls, "cpu_seconds": min(cpus), "empty_cpu_seconds": min(empty_cpus),
-            "output_bytes": output_bytes}
+    full_path = workdir / "match-full.jsonl"
+    with full_path.open("wb") as output:
+        full = subprocess.run([str(limot), "rules", "match", "--full-lines", "--requests", str(corpus), "--rules",
+                               *rule_paths], stdout=output, stderr=subprocess.PIPE)
+    if full.returncode != 0:
+        fail(f"limot rules match --full-lines exited {full.returncode}:\n{full.stderr.decode()[-2000:]}")
+    full_bytes = full_path.stat().st_size
+    full_path.unlink()
+    return {"seconds": statistics.median(walls), "seconds_all": walls, "empty_seconds": statistics.median(empty_walls),
+            "empty_seconds_all": empty_walls, "cpu_seconds": statistics.median(cpus),
+            "empty_cpu_seconds": statistics.median(empty_cpus),
+            "pair_seconds": statistics.median(a - b for a, b in zip(walls, empty_walls)),
+            "pair_cpu_seconds": statistics.median(a - b for a, b in zip(cpus, empty_cpus)),
+            "output_bytes": output_bytes, "full_output_bytes": full_bytes}
 
 
 def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, compile_runs: int,
@@ -295,7 +308,9 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
     blocked = []
     for line in match.stdout.splitlines():
         if line.strip():
-            blocked.append(bool(json.loads(line).get("blocked")))
+            answer = json.loads(line)
+            if "url" in answer:  # not a {"stylesheet": N, …} line, which defines a css-display-none set
+                blocked.append(bool(answer.get("blocked")))
     if len(blocked) != len(requests):
         fail(f"limot answered {len(blocked)} lines for {len(requests)} requests")
 
@@ -334,7 +349,10 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         "empty_match_seconds_all": end_to_end["empty_seconds_all"],
         "end_to_end_cpu_seconds": end_to_end["cpu_seconds"],
         "empty_match_cpu_seconds": end_to_end["empty_cpu_seconds"],
+        "pair_seconds": end_to_end["pair_seconds"],
+        "pair_cpu_seconds": end_to_end["pair_cpu_seconds"],
         "output_bytes": end_to_end["output_bytes"],
+        "full_output_bytes": end_to_end["full_output_bytes"],
     }
 
 
@@ -420,21 +438,22 @@ def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict
               f"adblock-rust's, p99 {ratio(limot['warm_p99_us'], adblock['warm_p99_us'])}")
     requests_count = len(requests)
     whole_us = limot["end_to_end_seconds"] / requests_count * 1e6
-    beyond_us = (limot["end_to_end_seconds"] - limot["empty_match_seconds"]) / requests_count * 1e6
+    beyond_us = limot["pair_seconds"] / requests_count * 1e6
+    cpu_us = limot["pair_cpu_seconds"] / requests_count * 1e6
     distinct = len({(request["url"], request["type"], request["page"]) for request in requests})
-    print(f"  end to end, start and load excluded: limot {beyond_us:.2f} µs a request, "
-          f"{ratio(beyond_us, adblock['median_us'])} adblock-rust's {adblock['median_us']:.2f} µs (first-pass median "
-          f"through Python): a whole `rules match` process over the corpus "
-          f"({limot['end_to_end_seconds']:.3f} s, {whole_us:.2f} µs a request) less one over no request "
-          f"({limot['empty_match_seconds']:.3f} s: start, load and compile), fastest of "
-          f"{len(limot['end_to_end_seconds_all'])} each, run in turns; output {limot['output_bytes']:,} bytes "
-          f"({limot['output_bytes'] / requests_count:.0f} a request). The corpus repeats requests "
-          f"({distinct:,} distinct of {requests_count:,}); every request is decided, and limot parses each "
-          f"distinct URL once and builds the text after the URL once per distinct decision")
-    cpu_us = (limot["end_to_end_cpu_seconds"] - limot["empty_match_cpu_seconds"]) / requests_count * 1e6
-    print(f"  end to end in CPU time (user + system, the same runs' fastest; less swayed than wall time "
-          f"when other work shares the machine): {cpu_us:.2f} µs a request, "
-          f"{ratio(cpu_us, adblock['median_us'])} adblock-rust's first-pass median")
+    runs = len(limot["end_to_end_seconds_all"])
+    print(f"  end to end, start and load excluded: limot {beyond_us:.2f} µs wall and {cpu_us:.2f} µs CPU a request, "
+          f"{ratio(beyond_us, adblock['median_us'])} and {ratio(cpu_us, adblock['median_us'])} adblock-rust's "
+          f"{adblock['median_us']:.2f} µs (first-pass median through Python, this run); in process (decide only, "
+          f"--stats) limot's first-pass median is {limot['median_us']:.2f} µs, "
+          f"{ratio(limot['median_us'], adblock['median_us'])}")
+    print(f"    (a whole `rules match` process over the corpus, median {limot['end_to_end_seconds']:.3f} s "
+          f"({whole_us:.2f} µs a request), less one over an empty request file, median "
+          f"{limot['empty_match_seconds']:.3f} s: start, load and compile; the median of {runs} such pairs run in "
+          f"turns, wall {', '.join(f'{a - b:.3f}' for a, b in zip(limot['end_to_end_seconds_all'], limot['empty_match_seconds_all']))} s; "
+          f"CPU is user + system. Output {limot['output_bytes']:,} bytes, "
+          f"{limot['output_bytes'] / requests_count:.0f} a request ({limot['full_output_bytes']:,} with --full-lines). "
+          f"The corpus repeats requests ({distinct:,} distinct of {requests_count:,}); every request is decided)")
     overhead = adblock["call_overhead_median_us"]
     net_median = adblock["median_us"] - overhead
     net_warm = adblock["warm_median_us"] - overhead
@@ -485,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compile-runs", type=int, default=3, help="limot compile runs; the fastest is reported")
     parser.add_argument("--match-runs", type=int, default=5,
                         help="whole `rules match` runs, over the corpus and over no request, for the end-to-end "
-                             "figure; the fastest of each is reported")
+                             "figure; the median of each is reported")
     parser.add_argument("--no-webkit", action="store_true", help="skip WebKit's compile time")
     parser.add_argument("--adblock-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -103,7 +103,7 @@ def run(command: list[str]) -> subprocess.CompletedProcess:
 
 
 def limot_match(limot: Path, rules: list[str], corpus: Path) -> dict:
-    match = run([str(limot), "rules", "match", "--requests", str(corpus), "--rules", *rules, "--stats"])
+    match = run([str(limot), "rules", "match", "--full-lines", "--requests", str(corpus), "--rules", *rules, "--stats"])
     passes = [{"median_us": float(m.group(3)), "p99_us": float(m.group(4))} for m in common.STATS_LINE.finditer(match.stderr)]
     answers = [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
     return {"passes": passes, "answers": answers}

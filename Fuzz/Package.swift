@@ -43,6 +43,7 @@ let package = Package(
         fuzzer("HTMLSanitizerFuzzer"),
         fuzzer("CSSRewriterFuzzer"),
         fuzzer("ResultPageFuzzer"),
+        fuzzer("RequestLineFuzzer"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case htmlSanitizer = "html-sanitizer"
     case cssRewriter = "css-rewriter"
     case resultPage = "result-page"
+    case requestLine = "request-line"
 
     /// Runs this target's check on one input: returns when every invariant
     /// holds, throws the first that does not.
@@ -17,6 +18,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .htmlSanitizer: try HTMLSanitizerCheck.check(input)
         case .cssRewriter: try CSSRewriterCheck.check(input)
         case .resultPage: try ResultPageCheck.check(input)
+        case .requestLine: try RequestLineCheck.check(input)
         }
     }
 

@@ -45,7 +45,7 @@ struct RulesCommandTests {
 
     @Test("match answers one line per request, in order, and flags bad lines")
     func match() throws {
-        let result = try LimotProcess.run(["rules", "match", "--requests", "requests.jsonl", "--rules", "small-list.json"])
+        let result = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "requests.jsonl", "--rules", "small-list.json"])
         #expect(result.status == 1, "bad request lines make the exit status 1")
         try LimotProcess.expectGolden(result.standardOutput, "match.jsonl")
         let lines = result.standardOutput.split(separator: "\n")
@@ -57,7 +57,7 @@ struct RulesCommandTests {
 
     @Test("match gives a list's global stylesheet once, never on a request's line, and marks where it is off")
     func matchGlobalStylesheet() throws {
-        let result = try LimotProcess.run(["rules", "match", "--global-stylesheets", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
+        let result = try LimotProcess.run(["rules", "match", "--full-lines", "--global-stylesheets", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
         #expect(result.status == 0)
         try LimotProcess.expectGolden(result.standardOutput, "match-global.jsonl")
         let lines = result.standardOutput.split(separator: "\n")
@@ -66,7 +66,7 @@ struct RulesCommandTests {
         #expect(lines.dropFirst().allSatisfy { !$0.contains(".ad-banner") && !$0.contains("#sponsor") })
         #expect(!lines[1].contains("global-off"))
         #expect(lines[2].hasSuffix(#","global-off":["global-list.json"]}"#), "the ignore-previous-rules of /allowed/ switches it off")
-        let plain = try LimotProcess.run(["rules", "match", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
+        let plain = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "global-requests.jsonl", "--rules", "global-list.json"])
         #expect(plain.standardOutput.split(separator: "\n").count == 3, "without --global-stylesheets, one line a request")
     }
 
@@ -82,7 +82,7 @@ struct RulesCommandTests {
 
     @Test("match reads standard input")
     func matchStandardInput() throws {
-        let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"],
+        let result = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "-", "--rules", "small-list.json"],
                                           input: "{\"url\":\"https://cdn.ads.example/a.png\",\"type\":\"image\"}\n")
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("{\"url\":\"https://cdn.ads.example/a.png\",\"blocked\":true"))
@@ -99,7 +99,7 @@ struct RulesCommandTests {
             #"{"url":"https://cdn.ads.example/lib.js","type":"script","page":"https://news.example/","note":{"seen":[1,2]}}"#,
             #"{"url":"https://cdn.ads.example/lib.js","type":"script","page":"https://news.example/","id":7}"#,
         ]
-        let result = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-list.json"],
+        let result = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "-", "--rules", "small-list.json"],
                                           input: spellings.joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")

@@ -62,8 +62,8 @@ struct RulesConvertTests {
             + #"{"url":"https://ads.example.com/x.js","type":"script","page":"https://news.example/"}"# + "\n"
             + #"{"url":"https://forced.example/x.js","type":"script","page":"https://news.example/"}"# + "\n"
             + #"{"url":"https://ads.example.com/x.js","type":"script","page":"https://www.trusted.example/"}"# + "\n"
-        let whole = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "small-adblock.txt"], input: request)
-        let split = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", folder.path], input: request)
+        let whole = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "-", "--rules", "small-adblock.txt"], input: request)
+        let split = try LimotProcess.run(["rules", "match", "--full-lines", "--requests", "-", "--rules", folder.path], input: request)
         let blocked = { (text: String) in text.split(separator: "\n").map { $0.contains("\"blocked\":true") } }
         #expect(blocked(whole.standardOutput) == [false, true, true, false])
         #expect(blocked(split.standardOutput) == blocked(whole.standardOutput))

@@ -38,7 +38,7 @@ public struct Decision: Sendable {
     let engine: ContentRuleEngine
     /// Surviving rules (global numbers), sorted by list and location; the
     /// plain universal block is added on demand.
-    private let specificApplied: [Int32]
+    let specificApplied: [Int32]
 
     /// The engine's plain universal block, applied but for `excluded`.
     struct PlainBlock: Sendable {
@@ -55,7 +55,7 @@ public struct Decision: Sendable {
         var ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
         var stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
     }
-    private let ignoreOutcome: IgnoreOutcome?
+    let ignoreOutcome: IgnoreOutcome?
 
     /// Whether the load is a document the rules apply to (a data: URL is
     /// not), which gets the lists' global stylesheets.
@@ -156,7 +156,7 @@ public struct Decision: Sendable {
     }
 
     /// Merges two lists sorted by (order, rule) into one, keeping repeats.
-    private static func merge(_ a: [Int32], _ b: [Int32], order: RuleColumn<ContentRuleEngine.RuleMeta.Order>) -> [Int32] {
+    static func merge(_ a: [Int32], _ b: [Int32], order: RuleColumn<ContentRuleEngine.RuleMeta.Order>) -> [Int32] {
         if b.isEmpty { return a }
         if a.isEmpty { return b }
         return a.withUnsafeBufferPointer { a in

@@ -3,19 +3,30 @@ import LimotJSON
 /// Writes the JSON lines of `limot rules match` into one growing buffer that
 /// the caller flushes in large chunks.
 ///
-/// A line is `{"url", "blocked", "actions", "rules"}` (and `"global-off"`
-/// when an ignore-previous-rules switched a list's global stylesheet off).
-/// Most loads of a corpus get the same few decisions (a list's universal
-/// css-display-none rules apply to nearly every load), and a line lists
-/// those rules and their selectors, several kilobytes on real lists. So the
-/// part of a line after the URL is made once per distinct decision and
+/// A request's line is `{"url", "blocked", "actions", "stylesheet", "rules"}`
+/// (and `"global-off"` when an ignore-previous-rules switched a list's global
+/// stylesheet off). Most loads of one page get the same css-display-none
+/// rules (a list's universal rules and the page's domain rules: some hundred
+/// selectors, kilobytes of text), so by default a line names that set by a
+/// number, `"stylesheet": N`, and the set is written once, on a line
+/// `{"stylesheet": N, "action", "rules"}` just before the first request line
+/// that names it: the output grows with the decisions, not with the rules
+/// each one repeats. `fullLines` writes every line whole instead, the set's
+/// action and rules inline (the form `rules match --full-lines` prints).
+///
+/// The part of a line after the URL is made once per distinct decision and
 /// copied afterwards; and it is made from byte pieces kept per rule (its
 /// action as the line spells it), not from strings joined and escaped anew.
 public struct MatchLineWriter {
     /// The lines written since the last `removeAll`.
     public private(set) var bytes: [UInt8] = []
+    /// Whether every line carries its css-display-none action and rules itself.
+    public let fullLines: Bool
     /// The bytes after the URL of each distinct decision (see `Decision.reportKey`).
     private var tails: [[Int32]: [UInt8]] = [:]
+    /// The number of each css-display-none rule set already written, by its
+    /// applied rules (global numbers, in decision order).
+    private var stylesheetNumbers: [[Int32]: Int] = [:]
     /// Each rule's texts in a line, one after the other: its action as the
     /// line spells it, then its number in its list; made on first use.
     private var texts: [UInt8] = []
@@ -23,6 +34,14 @@ public struct MatchLineWriter {
     private var textBounds: [RuleTextBounds] = []
     /// Each list's source as a JSON string, by list number.
     private var quotedSources: [[UInt8]] = []
+    /// The engine's plain universal block split by kind, each in decision
+    /// order: its css-display-none rules and the others.
+    private var blockSelectorRules: [Int32] = []
+    private var blockOtherRules: [Int32] = []
+    /// The number of the css-display-none set (0: none) by what decides it
+    /// for a load without ignore rules: its specific css-display-none rules,
+    /// and the plain block's exclusions after a -1.
+    private var stylesheetNumbersByKey: [[Int32]: Int] = [:]
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
 
@@ -38,29 +57,29 @@ public struct MatchLineWriter {
         var isMade: Bool { start >= 0 }
     }
 
-    /// `{"url":`, the start of every line.
+    /// `{"url":`, the start of every request's line.
     private static let head = Array(#"{"url":"#.utf8)
 
-    public init(reservingCapacity capacity: Int = 0) {
+    public init(reservingCapacity capacity: Int = 0, fullLines: Bool = false) {
         bytes.reserveCapacity(capacity)
+        self.fullLines = fullLines
     }
 
-    /// Appends the decision's line and a newline.
+    /// Appends the decision's line and a newline, after the line that
+    /// defines its css-display-none set when that set is new.
     public mutating func write(_ decision: Decision, url: String) {
         use(decision.engine)
+        let key = decision.reportKey
+        let tail: [UInt8]
+        if let key, let known = tails[key] {
+            tail = known
+        } else {
+            tail = fullLines || decision.ignoreOutcome != nil ? makeTail(of: decision) : makeShortTail(of: decision)
+            if let key { tails[key] = tail }
+        }
         bytes += Self.head
         JSONWriter.appendQuoted(url, to: &bytes)
-        guard let key = decision.reportKey else {
-            appendTail(of: decision)
-            return
-        }
-        if let tail = tails[key] {
-            bytes += tail
-        } else {
-            let start = bytes.count
-            appendTail(of: decision)
-            tails[key] = Array(bytes[start...])
-        }
+        bytes += tail
     }
 
     /// Appends JSON made elsewhere (an error line, a header) and a newline.
@@ -79,6 +98,11 @@ public struct MatchLineWriter {
         guard self.engine != ObjectIdentifier(engine) else { return }
         self.engine = ObjectIdentifier(engine)
         tails = [:]
+        stylesheetNumbers = [:]
+        stylesheetNumbersByKey = [:]
+        let block = engine.universalUnless
+        blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
+        blockOtherRules = block.filter { engine.ruleActionKind[Int($0)] != .cssDisplayNone }
         texts = []
         textBounds = Array(repeating: RuleTextBounds(), count: engine.ruleList.count)
         quotedSources = engine.lists.map { list in
@@ -88,18 +112,20 @@ public struct MatchLineWriter {
         }
     }
 
-    /// Appends everything after the URL: `"blocked"`, the load's own actions
-    /// as WebKit reports them (rules sharing an action location give it once;
-    /// the css-display-none selectors joined into one action, last), the
-    /// rules behind them by list (their numbers in the list's JSON array),
-    /// `"global-off"` when there is one, and the newline.
-    private mutating func appendTail(of decision: Decision) {
+    /// Everything after the URL: `"blocked"`, the load's own actions as
+    /// WebKit reports them (rules sharing an action location give it once;
+    /// the css-display-none selectors joined into one action, last, or named
+    /// by `"stylesheet"`), the rules behind them by list (their numbers in
+    /// the list's JSON array), `"global-off"` when there is one, and the
+    /// newline. Writes the definition of a css-display-none set seen for the
+    /// first time to `bytes`.
+    private mutating func makeTail(of decision: Decision) -> [UInt8] {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
-        bytes += #","blocked":"#.utf8
-        bytes += (decision.isBlocked ? "true" : "false").utf8
-        bytes += #","actions":["#.utf8
+        var tail = Array(#","blocked":"#.utf8)
+        tail += (decision.isBlocked ? "true" : "false").utf8
+        tail += #","actions":["#.utf8
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
@@ -111,49 +137,166 @@ public struct MatchLineWriter {
                     selectorRules.append(rule)
                     return
                 }
-                if written > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                if written > 0 { tail.append(UInt8(ascii: ",")) }
+                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
                 written += 1
             }
-            if !selectorRules.isEmpty {
-                if written > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += #""css-display-none:"#.utf8
-                for (index, rule) in selectorRules.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    let bounds = textBounds[Int(rule)]
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+            if fullLines {
+                if !selectorRules.isEmpty {
+                    if written > 0 { tail.append(UInt8(ascii: ",")) }
+                    appendSelectorsAction(of: selectorRules, texts: texts, to: &tail)
                 }
-                bytes.append(UInt8(ascii: "\""))
-            }
-            bytes += #"],"rules":{"#.utf8
-            var start = applied.startIndex
-            while start < applied.endIndex {
-                let list = engine.ruleList[Int(applied[start])]
-                var end = start + 1
-                while end < applied.endIndex, engine.ruleList[Int(applied[end])] == list { end += 1 }
-                if start > applied.startIndex { bytes.append(UInt8(ascii: ",")) }
-                bytes += quotedSources[Int(list)]
-                bytes += #":["#.utf8
-                for position in start..<end {
-                    if position > start { bytes.append(UInt8(ascii: ",")) }
-                    let bounds = textBounds[Int(applied[position])]
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.numberStart..<bounds.end]))
+                tail += #"],"rules":"#.utf8
+                appendRules(applied, of: engine, texts: texts, to: &tail)
+            } else {
+                tail.append(UInt8(ascii: "]"))
+                var otherRules = applied
+                if !selectorRules.isEmpty {
+                    let selectorSet = applied.filter { textBounds[Int($0)].isSelectors }
+                    otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
+                    let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
+                    tail += #","stylesheet":"#.utf8
+                    tail += String(number).utf8
                 }
-                bytes.append(UInt8(ascii: "]"))
-                start = end
+                tail += #","rules":"#.utf8
+                appendRules(otherRules, of: engine, texts: texts, to: &tail)
             }
         }
-        bytes.append(UInt8(ascii: "}"))
         let switchedOff = decision.globalStylesheetsSwitchedOff
         if !switchedOff.isEmpty {
-            bytes += #","global-off":["#.utf8
+            tail += #","global-off":["#.utf8
             for (index, source) in switchedOff.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(source, to: &bytes)
+                if index > 0 { tail.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(source, to: &tail)
             }
-            bytes.append(UInt8(ascii: "]"))
+            tail.append(UInt8(ascii: "]"))
         }
-        bytes += "}\n".utf8
+        tail += "}\n".utf8
+        return tail
+    }
+
+    /// `makeTail` for the default form of a load without ignore rules (nearly
+    /// every load), without the whole list of applied rules: on real lists
+    /// that is some hundred rules, most of them the plain block's
+    /// css-display-none rules, which the load's stylesheet number stands for.
+    /// So the rules other than css-display-none are the specific ones and the
+    /// block's few others, and the stylesheet is found by the specific
+    /// css-display-none rules and the block's exclusions; the set itself is
+    /// made only the first time.
+    private mutating func makeShortTail(of decision: Decision) -> [UInt8] {
+        let engine = decision.engine
+        let kinds = engine.ruleActionKind
+        var specificSelectors: [Int32] = []
+        var specificOthers: [Int32] = []
+        for rule in decision.specificApplied {
+            if kinds[Int(rule)] == .cssDisplayNone { specificSelectors.append(rule) } else { specificOthers.append(rule) }
+        }
+        let excluded = decision.plainBlock?.excluded
+        var others = specificOthers
+        if let excluded, !blockOtherRules.isEmpty {
+            others = Decision.merge(specificOthers, blockOtherRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
+        }
+        var key = specificSelectors
+        if let excluded {
+            key.append(-1)
+            key += excluded
+        }
+        for rule in others { _ = textBounds(of: rule, in: engine) }
+        let knownNumber = stylesheetNumbersByKey[key]
+        var newSelectorRules: [Int32] = []
+        if knownNumber == nil {
+            newSelectorRules = specificSelectors
+            if let excluded, !blockSelectorRules.isEmpty {
+                newSelectorRules = Decision.merge(specificSelectors, blockSelectorRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
+            }
+            for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
+        }
+        var tail = Array(#","blocked":"#.utf8)
+        tail += (others.contains { kinds[Int($0)] == .block } ? "true" : "false").utf8
+        tail += #","actions":["#.utf8
+        let texts = self.texts
+        texts.withUnsafeBufferPointer { texts in
+            var written = 0
+            decision.forEachAction(of: others) { rule, _, _ in
+                let bounds = textBounds[Int(rule)]
+                if written > 0 { tail.append(UInt8(ascii: ",")) }
+                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                written += 1
+            }
+            tail.append(UInt8(ascii: "]"))
+            let number: Int
+            if let knownNumber {
+                number = knownNumber
+            } else {
+                var actionRules: [Int32] = []
+                decision.forEachAction(of: newSelectorRules) { rule, _, _ in actionRules.append(rule) }
+                number = newSelectorRules.isEmpty ? 0
+                    : stylesheetNumber(of: newSelectorRules, actionRules: actionRules, engine: engine, texts: texts)
+                stylesheetNumbersByKey[key] = number
+            }
+            if number > 0 {
+                tail += #","stylesheet":"#.utf8
+                tail += String(number).utf8
+            }
+            tail += #","rules":"#.utf8
+            appendRules(others, of: engine, texts: texts, to: &tail)
+        }
+        tail += "}\n".utf8
+        return tail
+    }
+
+    /// The number of the css-display-none set made of `rules`, written on
+    /// its own line `{"stylesheet", "action", "rules"}` the first time.
+    /// `actionRules` are the first of `rules` at each action location.
+    private mutating func stylesheetNumber(of rules: [Int32], actionRules: [Int32], engine: ContentRuleEngine,
+                                           texts: UnsafeBufferPointer<UInt8>) -> Int {
+        if let known = stylesheetNumbers[rules] { return known }
+        let number = stylesheetNumbers.count + 1
+        stylesheetNumbers[rules] = number
+        var line = Array(#"{"stylesheet":"#.utf8)
+        line += String(number).utf8
+        line += #","action":"#.utf8
+        appendSelectorsAction(of: actionRules, texts: texts, to: &line)
+        line += #","rules":"#.utf8
+        appendRules(rules, of: engine, texts: texts, to: &line)
+        line += "}\n".utf8
+        bytes += line
+        return number
+    }
+
+    /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
+    private func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out += #""css-display-none:"#.utf8
+        for (index, rule) in rules.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let bounds = textBounds[Int(rule)]
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `{"list": [numbers], …}`: the rules (in decision order, so grouped by
+    /// list) by their lists' sources.
+    private func appendRules(_ rules: [Int32], of engine: ContentRuleEngine, texts: UnsafeBufferPointer<UInt8>,
+                             to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var start = rules.startIndex
+        while start < rules.endIndex {
+            let list = engine.ruleList[Int(rules[start])]
+            var end = start + 1
+            while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
+            if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
+            out += quotedSources[Int(list)]
+            out += #":["#.utf8
+            for position in start..<end {
+                if position > start { out.append(UInt8(ascii: ",")) }
+                let bounds = textBounds[Int(rules[position])]
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.numberStart..<bounds.end]))
+            }
+            out.append(UInt8(ascii: "]"))
+            start = end
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Where the rule's texts are in `texts`, made on first use.

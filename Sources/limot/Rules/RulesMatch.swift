@@ -12,9 +12,14 @@ struct RulesMatch: ParsableCommand {
             Each input line is {"url": …, "type": …, "page": …, "frame": …, "method": …}; only url is \
             required (type defaults to top-document, page to the URL itself, frame to the page, \
             method to GET; "page": "" means no known page, which counts as third-party). Each output \
-            line, in the same order, is {"url", "blocked", "actions", "rules"}: the load's own actions \
-            as WebKit reports them, and the rules behind them as {"list name": [rule numbers]}, each \
-            list named as `rules explain` names it. A list's \
+            line, in the same order, is {"url", "blocked", "actions", "stylesheet", "rules"}: the load's \
+            own actions as WebKit reports them, and the rules behind them as {"list name": [rule numbers]}, \
+            each list named as `rules explain` names it. The load's css-display-none action (its \
+            selectors joined, which many loads of one page share) is named by "stylesheet": N, and \
+            given once, on a line {"stylesheet": N, "action": "css-display-none:…", "rules": {…}} \
+            just before the first request line that names it; the load's actions are its "actions" \
+            and that action, its rules those of both lines. --full-lines writes the action and its \
+            rules on every line instead, with no "stylesheet". A list's \
             global stylesheet (its css-display-none rules that match every URL, have no other trigger \
             field and come before its first ignore rule) is applied to every document but is not among \
             a load's actions, as in WebKit; a line has "global-off": ["list name", …] when an \
@@ -34,6 +39,9 @@ struct RulesMatch: ParsableCommand {
 
     @Flag(help: "Print the lists' global stylesheets once, as a first line, before the requests' lines.")
     var globalStylesheets = false
+
+    @Flag(help: "Write each request's css-display-none action and its rules on its own line, not once under a stylesheet number.")
+    var fullLines = false
 
     @Flag(help: "Print to standard error the time to load and compile the lists, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
@@ -56,7 +64,7 @@ struct RulesMatch: ParsableCommand {
             input = handle
         }
         let data = [UInt8](input.readDataToEndOfFile())
-        var output = MatchLineWriter(reservingCapacity: 2 * Self.chunkSize)
+        var output = MatchLineWriter(reservingCapacity: 2 * Self.chunkSize, fullLines: fullLines)
         if globalStylesheets {
             output.write(json: Self.globalStylesheetsLine(of: engine))
         }
@@ -69,11 +77,11 @@ struct RulesMatch: ParsableCommand {
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            switch Self.request(from: line, urls: &urls) {
+            switch Self.request(from: line, number: lineNumber, urls: &urls) {
             case .failure(let error):
                 rejected += 1
-                printError("\(requests):\(lineNumber): \(error.message)")
-                output.write(json: "{\"line\":\(lineNumber),\"error\":\(JSONWriter.quote(error.message))}")
+                printError("\(requests):\(error.line): \(error.message)")
+                output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
             case .success(let (url, request)) where stats:
                 let start = ContinuousClock.now
                 let decision = engine.decide(request)
@@ -105,18 +113,18 @@ struct RulesMatch: ParsableCommand {
         if rejected > 0 { throw ExitCode(1) }
     }
 
-    /// The request of one input line, with its URL as written.
-    private static func request(from line: ArraySlice<UInt8>, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
-        switch RequestLine.parse(line) {
-        case .failure(let message):
-            return .failure(RequestLineError(message: message))
+    /// The request of line `number`, with its URL as written.
+    private static func request(from line: ArraySlice<UInt8>, number: Int, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
+        switch RequestLine.parse(line, line: number) {
+        case .failure(let error):
+            return .failure(error)
         case .success(let fields):
             do {
                 let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method,
                                                   urls: &urls)
                 return .success((fields.url, request))
             } catch {
-                return .failure(RequestLineError(message: error.description))
+                return .failure(RequestLineError(line: number, message: error.description))
             }
         }
     }
@@ -169,8 +177,4 @@ extension RulesMatch {
         return String(format: "decided %d requests (%@): median %.2f µs, p99 %.2f µs, max %.2f µs",
                       sorted.count, pass, percentile(0.5), percentile(0.99), sorted.last ?? 0)
     }
-}
-
-struct RequestLineError: Error {
-    var message: String
 }

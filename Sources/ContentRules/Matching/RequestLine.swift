@@ -1,31 +1,45 @@
 import LimotJSON
 
-/// The fields of one `limot rules match` request line.
-struct RequestLine {
-    var url: String
-    var type: String?
-    var page: String?
-    var frame: String?
-    var method: String?
+/// The fields of one `limot rules match` request line, as read from its
+/// bytes: `{"url", "type", "page", "frame", "method"}` with string values.
+public struct RequestLine: Sendable, Equatable {
+    public var url: String
+    public var type: String?
+    public var page: String?
+    public var frame: String?
+    public var method: String?
 
-    enum Outcome {
-        case success(RequestLine)
-        case failure(String)
+    public init(url: String, type: String? = nil, page: String? = nil, frame: String? = nil, method: String? = nil) {
+        self.url = url
+        self.type = type
+        self.page = page
+        self.frame = frame
+        self.method = method
     }
 
-    /// Reads a line: the flat lines every corpus has through `readFlat`, any
-    /// other (escapes, numbers, unknown keys, bad JSON) through the JSON
-    /// parser, which also words what is wrong with a bad one.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Outcome {
+    /// Reads line `number` of a request file: the flat lines every corpus
+    /// has through `readFlat`, any other (escapes, numbers, unknown keys, bad
+    /// JSON) through the JSON parser, which also words what is wrong with a
+    /// bad one.
+    public static func parse(_ bytes: ArraySlice<UInt8>, line number: Int) -> Result<RequestLine, RequestLineError> {
         if let line = bytes.withUnsafeBufferPointer(readFlat) { return .success(line) }
+        return parseJSON(bytes, line: number)
+    }
+
+    /// Reads a line through the JSON parser alone: what `parse` answers,
+    /// more slowly (the fuzz check compares the two).
+    public static func parseJSON(_ bytes: ArraySlice<UInt8>, line number: Int) -> Result<RequestLine, RequestLineError> {
+        func failure(_ message: String) -> Result<RequestLine, RequestLineError> {
+            .failure(RequestLineError(line: number, message: message))
+        }
         let value: JSONValue
         do {
             value = try JSONParser.parse(Array(bytes))
         } catch {
-            return .failure("not a JSON object: \(error)")
+            return failure("not a JSON object: \(error)")
         }
-        guard let object = value.objectValue else { return .failure("not a JSON object but \(value.kindDescription)") }
-        guard let url = object["url"]?.stringValue else { return .failure("no \"url\" string") }
+        guard let object = value.objectValue else { return failure("not a JSON object but \(value.kindDescription)") }
+        guard let url = object["url"]?.stringValue else { return failure("no \"url\" string") }
         func string(_ key: String) -> Result<String?, Never>? {
             guard let field = object[key] else { return .success(nil) }
             if case .null = field { return .success(nil) }
@@ -33,7 +47,7 @@ struct RequestLine {
         }
         var line = RequestLine(url: url)
         for (key, path) in [("type", \RequestLine.type), ("page", \.page), ("frame", \.frame), ("method", \.method)] as [(String, WritableKeyPath<RequestLine, String?>)] {
-            guard case .success(let text)? = string(key) else { return .failure("\"\(key)\" must be a string") }
+            guard case .success(let text)? = string(key) else { return failure("\"\(key)\" must be a string") }
             line[keyPath: path] = text
         }
         return .success(line)
@@ -117,13 +131,35 @@ struct RequestLine {
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
             switch key.count {
-            case 3 where key.elementsEqual("url".utf8): self = .url
-            case 4 where key.elementsEqual("type".utf8): self = .type
-            case 4 where key.elementsEqual("page".utf8): self = .page
-            case 5 where key.elementsEqual("frame".utf8): self = .frame
-            case 6 where key.elementsEqual("method".utf8): self = .method
+            case 3 where Self.spells(key, "url"): self = .url
+            case 4 where Self.spells(key, "type"): self = .type
+            case 4 where Self.spells(key, "page"): self = .page
+            case 5 where Self.spells(key, "frame"): self = .frame
+            case 6 where Self.spells(key, "method"): self = .method
             default: return nil
             }
         }
+
+        /// Whether the key's bytes are the literal's (of the same length),
+        /// compared byte by byte rather than through the generic `elementsEqual`.
+        @inline(__always)
+        private static func spells(_ key: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+            let bytes = literal.utf8Start
+            for index in 0..<key.count where key[index] != bytes[index] { return false }
+            return true
+        }
     }
+}
+
+/// Why a request line could not be read, and which line it is (1-based).
+public struct RequestLineError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
 }

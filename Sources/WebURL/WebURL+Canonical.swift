@@ -1,0 +1,125 @@
+// A shortcut for the URLs request corpora and browsers hand over: http(s)
+// URLs already in the parser's canonical form, which parse to themselves.
+
+extension WebURL {
+    /// The URL `string` is, when it is an `http:` or `https:` URL that the
+    /// full parser would serialise unchanged and whose host is a plain domain;
+    /// nil for anything else (which the full parser then reads).
+    ///
+    /// A whole parse copies and re-encodes every component; most URLs that a
+    /// proxy or `rules match` sees are already canonical, and for them one
+    /// scan that checks each byte against the parser's own percent-encode
+    /// sets gives the same `WebURL`: the string itself as its serialisation,
+    /// the same layout and host. It answers only where that is certain: a
+    /// lowercase `http://` or `https://`, a host of lowercase letters,
+    /// digits, `-`, `.` and `_` (an ASCII host is only lowercased, `xn--`
+    /// labels too) that is not an IPv4 address (its last label not a
+    /// number), no userinfo and no port, a
+    /// path that starts with `/` and has no byte the path set encodes, no
+    /// `\` and no dot segment (`.`, `..`, `%2e` …), then a query and a
+    /// fragment with no byte their sets encode.
+    ///
+    /// A URL that ends with its host ("https://a.example") is taken too: its
+    /// serialisation is the string and the path `/` the parser gives it.
+    init?(canonicalHTTP string: String) {
+        var string = string
+        guard let parsed = string.withUTF8({ Self.canonicalHTTPLayout($0) }) else { return nil }
+        if parsed.endsWithHost { string += "/" }
+        self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
+    }
+
+    /// The layout and host of a canonical http(s) URL, and whether it ends
+    /// with its host (its serialisation then adds the path `/`).
+    private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, host: String, endsWithHost: Bool)? {
+        let kind: SchemeKind
+        let schemeEnd: Int
+        if bytes.starts(with: "https://".utf8) {
+            (kind, schemeEnd) = (.https, 5)
+        } else if bytes.starts(with: "http://".utf8) {
+            (kind, schemeEnd) = (.http, 4)
+        } else {
+            return nil
+        }
+        let hostStart = schemeEnd + 3
+        var position = hostStart
+        while position < bytes.count, isCanonicalHostByte(bytes[position]) { position += 1 }
+        let hostEnd = position
+        guard hostEnd > hostStart else { return nil }
+        let host = Array(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+        guard !IPv4.endsInANumber(host) else { return nil }
+        if position == bytes.count {
+            return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: hostEnd..<hostEnd + 1, queryStart: -1,
+                           fragmentStart: -1), String(decoding: host, as: UTF8.self), true)
+        }
+        guard bytes[position] == UInt8(ascii: "/") else { return nil }
+        // The path: segments of bytes the path set leaves alone, none a dot segment.
+        // The sets read once: a static's every access checks that it is made.
+        let (pathSet, querySet, fragmentSet) = (PercentEncodeSet.path, PercentEncodeSet.specialQuery, PercentEncodeSet.fragment)
+        let pathStart = position
+        var segmentStart = position + 1
+        position += 1
+        while position <= bytes.count {
+            let byte = position < bytes.count ? bytes[position] : nil
+            if byte == nil || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                if isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
+                guard byte == UInt8(ascii: "/") else { break }
+                segmentStart = position + 1
+            } else if byte == UInt8(ascii: "\\") || pathSet.contains(byte!) {
+                return nil
+            }
+            position += 1
+        }
+        let pathEnd = position
+        var queryStart = -1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
+            position += 1
+            queryStart = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "#") {
+                if querySet.contains(bytes[position]) { return nil }
+                position += 1
+            }
+        }
+        var fragmentStart = -1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
+            position += 1
+            fragmentStart = position
+            while position < bytes.count {
+                if fragmentSet.contains(bytes[position]) { return nil }
+                position += 1
+            }
+        }
+        return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: pathStart..<pathEnd, queryStart: queryStart,
+                       fragmentStart: fragmentStart), String(decoding: host, as: UTF8.self), false)
+    }
+
+    /// The layout of a URL with a host and no userinfo or port, as the serialiser records it.
+    private static func layout(kind: SchemeKind, schemeEnd: Int, host: Range<Int>, path: Range<Int>, queryStart: Int,
+                               fragmentStart: Int) -> URLLayout {
+        let hostStart = Int32(host.lowerBound)
+        return URLLayout(
+            kind: kind, hasOpaquePath: false, port: nil, schemeEnd: Int32(schemeEnd),
+            usernameStart: hostStart, usernameEnd: hostStart, passwordStart: hostStart, passwordEnd: hostStart,
+            hostStart: hostStart, hostEnd: Int32(host.upperBound),
+            pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
+            queryStart: Int32(queryStart), fragmentStart: Int32(fragmentStart))
+    }
+
+    /// Lowercase ASCII letters, digits, `-`, `.` and `_`: bytes the host
+    /// parser keeps as they are in an ASCII domain.
+    private static func isCanonicalHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A segment the path parser drops or resolves: `.`, `..` or a spelling with `%2e`.
+    private static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = segment.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "%") else { return false }
+        let bytes = Array(segment)
+        return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
+    }
+}
