@@ -3,12 +3,11 @@ import Testing
 @testable import Sanitize
 
 /// The sanitizer's output, byte for byte, as it was before it was made
-/// faster (issue 20): every page in `Pages/`, the fixture sites' pages (as
-/// recorded, in `Goldens/inputs`), the fuzz corpus and generated splices of
-/// them, sanitized with the shipped rules, must render exactly as recorded
-/// in `Goldens/sanitized-outputs.txt` (a 64-bit FNV-1a hash and the length
-/// of each output). Speed work may
-/// change how the bytes are made, never which bytes come out. A page added
+/// faster (issue 20): every page in `Pages/`, the fuzz corpus, a 1 MB page
+/// and generated splices of them, sanitized with the shipped rules, must
+/// render exactly as recorded in `Goldens/sanitized-outputs.txt` (a 64-bit
+/// FNV-1a hash and the length of each output). Speed work may change how
+/// the bytes are made, never which bytes come out. A page added
 /// since the recording is not compared until it is recorded; a recorded
 /// page that went missing fails.
 ///

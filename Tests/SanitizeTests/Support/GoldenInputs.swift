@@ -1,13 +1,11 @@
 import Foundation
 
-/// The pages `GoldenOutputTests` sanitizes: the repository's HTML (the
-/// sanitizer's test pages, the fuzz corpus, and the fixture sites' pages as
-/// they were when the outputs were recorded, kept in `Goldens/inputs` so
-/// that a test that edits a fixture page changes no golden input), one large
-/// dictionary page, and splices of them with the markup a fast tokenizer
-/// gets wrong most easily (`<` and `&` at every kind of boundary, comments,
-/// raw text ends, NULs, broken UTF-8). The splices come from a fixed seed, so
-/// the inputs are the same on every run and every machine.
+/// The pages `GoldenOutputTests` sanitizes: the sanitizer's test pages and
+/// the fuzz corpus (the words), one large dictionary page made of
+/// them, and splices of them with the markup a fast tokenizer gets wrong
+/// most easily (`<` and `&` at every kind of boundary, comments, raw text
+/// ends, NULs, broken UTF-8). The splices come from a fixed seed, so the
+/// inputs are the same on every run and every machine.
 struct GoldenInputs {
     var name: String
     var url: String
@@ -25,15 +23,14 @@ struct GoldenInputs {
     static let spliceSources: [String] = [
         "Tests/SanitizeTests/Pages/broken-markup.html", "Tests/SanitizeTests/Pages/dictionary-entry.html",
         "Tests/SanitizeTests/Pages/resources.html", "Tests/SanitizeTests/Pages/styles.html",
-        "Tests/SanitizeTests/Pages/svg-icons.html", "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/search/Haus.html",
-        "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/search/خانه.html", "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/leaks/index.html",
-        "Tests/SanitizeTests/Goldens/inputs/www.loghatnameh.de/index.html", "Fuzz/Corpus/html-sanitizer/head-and-frames.html",
+        "Tests/SanitizeTests/Pages/svg-icons.html", "Fuzz/Corpus/html-sanitizer/head-and-frames.html",
+        "Fuzz/Corpus/result-page/end-tags-across-scopes.html", "Fuzz/Corpus/result-page/unclosed-div-in-nav.html",
     ]
 
     /// Every `.html` file under the folders the sanitizer's inputs live in,
     /// by path from the repository's root, sorted.
     static func htmlFiles() -> [GoldenInputs] {
-        let folders = ["Tests/SanitizeTests/Pages", "Tests/SanitizeTests/Goldens/inputs", "Fuzz/Corpus/html-sanitizer", "Fuzz/Corpus/result-page"]
+        let folders = ["Tests/SanitizeTests/Pages", "Fuzz/Corpus/html-sanitizer", "Fuzz/Corpus/result-page"]
         var inputs: [GoldenInputs] = []
         for folder in folders {
             let root = Fixtures.repository.appendingPathComponent(folder)
@@ -46,16 +43,16 @@ struct GoldenInputs {
         return inputs.sorted { $0.name < $1.name }
     }
 
-    /// The "Haus" result page with its results repeated to about 1 MB.
+    /// The dictionary entry page with its `<main>` repeated to about 1 MB.
     static func dictionaryPage(from files: [GoldenInputs]) -> GoldenInputs {
-        guard let haus = files.first(where: { $0.name.hasSuffix("www.loghatnameh.de/search/Haus.html") }) else {
-            fatalError("no Haus.html among the fixture sites")
+        guard let entry = files.first(where: { $0.name.hasSuffix("Pages/dictionary-entry.html") }) else {
+            fatalError("no dictionary-entry.html among the sanitizer's test pages")
         }
-        let html = String(decoding: haus.bytes, as: UTF8.self)
-        guard let start = html.range(of: "<main"), let end = html.range(of: "</main>") else { fatalError("Haus.html has no <main>") }
+        let html = String(decoding: entry.bytes, as: UTF8.self)
+        guard let start = html.range(of: "<main"), let end = html.range(of: "</main>") else { fatalError("dictionary-entry.html has no <main>") }
         let main = String(html[start.lowerBound..<end.upperBound])
         let body = String(repeating: main, count: 1_000_000 / main.utf8.count + 1)
-        return GoldenInputs(name: "generated/Haus-1MB.html", url: "https://www.loghatnameh.de/search?q=Haus",
+        return GoldenInputs(name: "generated/dictionary-entry-1MB.html", url: "https://www.loghatnameh.de/dict?query=Haus",
                             bytes: Array(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: body).utf8))
     }
 
