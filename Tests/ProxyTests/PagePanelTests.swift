@@ -73,6 +73,39 @@ struct PagePanelTests {
         #expect(!report.contains("/opt/limot"), "the report shows a path on disk")
     }
 
+    /// The pages name a subscribed or shipped list's rule by its text, read
+    /// back from the list's file once per set of rules: the AdBlock filter it
+    /// came from, a hiding rule's selector, else its JSON.
+    @Test func listRulesAreNamedByTheTextInTheirFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limot-rule-texts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let adblock = folder.appendingPathComponent("easylist.txt").path
+        try Data("[Adblock Plus 2.0]\n! Title: fixture\n||ads.example^$third-party\r\n\n  example.org##.ad-slot\n".utf8).write(to: URL(fileURLWithPath: adblock))
+        let json = folder.appendingPathComponent("limot-ads.json").path
+        try Data(#"[{"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}},{"trigger":{"url-filter":".*","if-domain":["*site.example"]},"action":{"type":"css-display-none","selector":".banner"}}]"#.utf8)
+            .write(to: URL(fileURLWithPath: json))
+        let engine = try ContentRuleEngine(lists: [])
+        let rules = RuleEngineSlot.Rules(engine: engine, fingerprint: "one", listFiles: ["easylist": adblock, "limot-ads": json])
+        let cache = RuleTextCache()
+        let names = [RuleName(list: "easylist", index: 0), RuleName(list: "easylist", index: 1), RuleName(list: "limot-ads", index: 0),
+                     RuleName(list: "limot-ads", index: 1), RuleName(list: "limot-ads", index: 9), RuleName(list: "elsewhere", index: 0),
+                     RuleName(list: "limot-ads", index: 0, text: "kept")]
+        let named = cache.named(names, rules: rules).map(\.ruleLabel)
+        // The converter puts hiding rules first, as WebKit orders them.
+        #expect(named == ["example.org##.ad-slot", "||ads.example^$third-party", #"{"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}}"#,
+                          ".banner", "rule 9", "rule 0", "kept"])
+        // The file changes under the same rules: the texts read stay (they
+        // name the rules the engine has); new rules read the file again.
+        try Data("||other.example^\n".utf8).write(to: URL(fileURLWithPath: adblock))
+        #expect(cache.named([RuleName(list: "easylist", index: 1)], rules: rules).map(\.ruleLabel) == ["||ads.example^$third-party"])
+        let swapped = RuleEngineSlot.Rules(engine: engine, fingerprint: "two", listFiles: rules.listFiles)
+        #expect(cache.named([RuleName(list: "easylist", index: 0)], rules: swapped).map(\.ruleLabel) == ["||other.example^"])
+        let report = StatsPage(total: 1, pages: 1, hosts: [BlockLog.HostEntry(host: "ads.example", count: 1, rules: ["easylist:3: rule 0": 1])],
+                               ruleNames: ["easylist:3: rule 0": RuleName(list: "easylist", index: 0, text: "||ads.example^<b>")]).page.bodyHTML
+        #expect(report.contains("||ads.example^&lt;b&gt;"), "the rule's text, escaped")
+    }
+
     @Test func thePanelEscapesWhatItShowsAndEveryFormCarriesTheToken() throws {
         let log = PageLog()
         let hostile = #"https://ads.example/"><script>alert(1)</script>.png"#

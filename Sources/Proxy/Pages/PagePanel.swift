@@ -17,6 +17,8 @@ struct PagePanel {
     var notice: RulesPage.Notice?
     /// The session's other recent pages.
     var recent: [PageRecord] = []
+    /// The rules' names with their text (`ProxyCore.displayNames`).
+    var ruleNames: [RuleName: RuleName] = [:]
 
     /// The form fields of a line's button.
     enum Verdict: String {
@@ -82,7 +84,7 @@ struct PagePanel {
 
     private func rules(_ names: [RuleName]) -> String {
         guard !names.isEmpty else { return "—" }
-        return names.map(\.html).joined(separator: "<br>")
+        return names.map { (ruleNames[$0] ?? $0).html }.joined(separator: "<br>")
     }
 
     private func buttons(_ verdict: Verdict, for address: String) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Subscriptions
 
 /// The privacy report (`/_limot/stats`): what was blocked since limot
 /// started, per host, each rule named as a reader knows it (its list's name
@@ -13,8 +12,8 @@ struct StatsPage {
     var lists: [RuleListStatus] = []
     /// This browser's recent pages, newest first (links to their panels).
     var recent: [PageRecord] = []
-    /// The reader's list, for the text of their rules.
-    var readersRules: UserRules?
+    /// Each logged rule's name with its text (`ProxyCore.displayNames`).
+    var ruleNames: [String: RuleName] = [:]
 
     var page: ProxyPage {
         var body = "<h1>Blocked by limot</h1>"
@@ -51,7 +50,7 @@ struct StatsPage {
     private func rules(_ counts: [String: Int]) -> String {
         var named: [String: Int] = [:]
         for (logged, count) in counts {
-            let label = RuleName(logged: logged).map { $0.withReadersText(readersRules).html } ?? escape(logged)
+            let label = (ruleNames[logged] ?? RuleName(logged: logged))?.html ?? escape(logged)
             named[label, default: 0] += count
         }
         return named.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

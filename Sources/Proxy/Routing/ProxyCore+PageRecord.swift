@@ -101,6 +101,16 @@ extension ProxyCore {
         }
     }
 
+    /// What each of `names` is called on a page that shows it: the
+    /// reader's own rules by their filter as their list stands, the others
+    /// by their text read back from their list's file.
+    func displayNames(_ names: some Sequence<RuleName>) -> [RuleName: RuleName] {
+        let distinct = Array(Set(names))
+        let readers = userRulesSnapshot?.current()
+        let named = ruleTexts.named(distinct.map { $0.withReadersText(readers) }, rules: configuration.rules.current)
+        return Dictionary(uniqueKeysWithValues: zip(distinct, named))
+    }
+
     /// Names rules, with the reader's own rules' text.
     private func named(_ references: [RuleReference]) -> [RuleName] {
         let readers = userRulesSnapshot?.current()

@@ -55,7 +55,8 @@ extension ProxyCore {
     private func panel(_ record: PageRecord, notice: RulesPage.Notice?, exchange: Exchange) -> PagePanel {
         let path = (try? WebURL(record.address)).flatMap(urlMap.documentPath(for:))
         return PagePanel(record: record, token: controlToken.token(for: exchange.session), pagePath: path,
-                         notice: notice, recent: pageLog.recent(session: exchange.session))
+                         notice: notice, recent: pageLog.recent(session: exchange.session),
+                         ruleNames: displayNames(record.loads.flatMap(\.rules)))
     }
 
     private static let pageForgotten = ProxyError(

@@ -129,8 +129,10 @@ extension ProxyCore {
     /// fetch, as the panels themselves), and how the lists kept current stand.
     func stats(exchange: Exchange) -> Response {
         let snapshot = blockLog.snapshot()
+        let logged = Set(snapshot.hosts.flatMap(\.rules.keys)).compactMap { text in RuleName(logged: text).map { (text, $0) } }
+        let named = displayNames(logged.map(\.1))
         return exchange.page(StatsPage(total: snapshot.total, pages: snapshot.pages, hosts: snapshot.hosts,
                                        lists: configuration.rules.lists, recent: ControlRequestCheck.refusalOfPage(headers: exchange.request.headers) == nil ? pageLog.recent(session: exchange.session) : [],
-                                       readersRules: userRulesSnapshot?.current()).page, status: 200)
+                                       ruleNames: Dictionary(logged.map { ($0.0, named[$0.1] ?? $0.1) }, uniquingKeysWith: { first, _ in first })).page, status: 200)
     }
 }

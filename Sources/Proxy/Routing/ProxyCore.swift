@@ -22,6 +22,8 @@ final class ProxyCore: Sendable {
     let pageLog = PageLog()
     /// How often each rule acted, by kind (`/_limot/rules`).
     let ruleHits = RuleHits()
+    /// The texts of rules the pages named, read back from their lists.
+    let ruleTexts = RuleTextCache()
     let cache = SanitizedCache()
     let logger: Logger
     /// Store failures (a full disk, a read-only data directory) are said

@@ -17,9 +17,13 @@ public final class RuleEngineSlot: Sendable {
         public let engine: ContentRuleEngine
         /// Names the lists' exact contents (see `ProxyCore.derivedKey`).
         public let fingerprint: String
-        public init(engine: ContentRuleEngine, fingerprint: String) {
+        /// Each list's file, by the name the engine gives the list: where
+        /// the pages that name a rule read its text back (`RuleText`).
+        public let listFiles: [String: String]
+        public init(engine: ContentRuleEngine, fingerprint: String, listFiles: [String: String] = [:]) {
             self.engine = engine
             self.fingerprint = fingerprint
+            self.listFiles = listFiles
         }
     }
 
@@ -29,8 +33,8 @@ public final class RuleEngineSlot: Sendable {
     }
     private let state: Mutex<State>
 
-    public init(engine: ContentRuleEngine, fingerprint: String, lists: [RuleListStatus] = []) {
-        state = Mutex(State(rules: Rules(engine: engine, fingerprint: fingerprint), lists: lists))
+    public init(engine: ContentRuleEngine, fingerprint: String, listFiles: [String: String] = [:], lists: [RuleListStatus] = []) {
+        state = Mutex(State(rules: Rules(engine: engine, fingerprint: fingerprint, listFiles: listFiles), lists: lists))
     }
 
     /// The rules to decide a request with, from its start to its end.

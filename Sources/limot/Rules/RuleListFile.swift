@@ -20,6 +20,12 @@ struct RuleListFile: Sendable, Equatable {
         RuleListFile(name: path, path: path)
     }
 
+    /// Each list's file by its name, for `serve`'s pages that show a
+    /// rule's text (`RuleEngineSlot.Rules.listFiles`).
+    static func pathsByName(_ lists: [RuleListFile]) -> [String: String] {
+        Dictionary(lists.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The name, with the file in parentheses when they differ.
     var label: String {
         name == path ? path : "\(name) (\(path))"

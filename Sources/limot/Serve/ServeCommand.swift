@@ -93,6 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
         configuration.rules = RuleEngineSlot(engine: engine, fingerprint: try ruleLists.fingerprint(),
+                                             listFiles: RuleListFile.pathsByName((try? ruleLists.files()) ?? []),
                                              lists: SubscriptionRefresher.statuses(of: (try? subscriptions.load()) ?? []))
         configuration.keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment)
         configuration.offline = offline

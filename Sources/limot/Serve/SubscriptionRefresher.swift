@@ -134,7 +134,7 @@ struct SubscriptionRefresher: Sendable {
             let fingerprint = RuleSelection.fingerprint(of: files.map(\.path))
             guard fingerprint != slot.current.fingerprint else { return nil }
             let engine = try lists.engine(files: files)
-            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: fingerprint))
+            slot.swap(to: RuleEngineSlot.Rules(engine: engine, fingerprint: fingerprint, listFiles: RuleListFile.pathsByName(files)))
             logger.notice("rules: now \(engine.statistics.rules) rules from \(engine.statistics.lists) lists")
             return nil
         } catch {

@@ -283,5 +283,7 @@ import Testing
         #expect(report.text.contains("pagead2.googlesyndication.com"))
         #expect(report.text.contains("limot-ads:"), "the shipped list is named by its base name")
         #expect(!report.text.contains("Rules/limot-ads.json"), "not by its file")
+        #expect(report.text.contains("pagead2\\\\.googlesyndication"), "each rule by its text (its url-filter, as JSON)")
+        #expect(report.text.range(of: #"limot-ads:\s*rule [0-9]"#, options: .regularExpression) == nil, "not by its number")
     }
 }
