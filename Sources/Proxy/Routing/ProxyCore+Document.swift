@@ -40,7 +40,7 @@ extension ProxyCore {
         do {
             got = try await fetcher.fetch(
                 FetchRequest(url: url, method: request.method.rawValue, headers: headers, body: body),
-                redirectPolicy: redirectPolicy(type: .topDocument, page: nil, engine: exchange.rules.engine)
+                redirectPolicy: redirectPolicy(type: .topDocument, page: nil, exchange: exchange)
             )
         } catch {
             return exchange.page(Self.proxyError(for: error, site: url.hostname))
@@ -94,7 +94,7 @@ extension ProxyCore {
     func blockedPage(_ url: WebURL, decision: Decision, exchange: inout Exchange) -> Response {
         let rules = decision.decidingRules.map(\.description)
         blockLog.record(host: url.hostname, rules: rules)
-        countHits(of: decision, hides: false, exchange: exchange)
+        countHits(of: decision, hides: false, decidedWith: exchange.rules.fingerprint)
         exchange.blockedCount += 1
         return exchange.page(ProxyError(status: 403, title: "Blocked by your rules", detail: "A rule blocks this page.", url: url.serialization, cause: rules.joined(separator: ", ")))
     }

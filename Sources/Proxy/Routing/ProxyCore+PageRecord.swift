@@ -24,7 +24,7 @@ extension ProxyCore {
             let rule = RuleName(list: first.source, index: first.index, text: "the list's stylesheet for every page")
             loads.append(PageLoad(what: "\(stylesheet.selectors.count) selectors", type: "stylesheet", outcome: .hidden, rules: [rule]))
         }
-        countHits(of: decision, hides: true, exchange: exchange)
+        countHits(of: decision, hides: true, decidedWith: exchange.rules.fingerprint)
         return pageLog.begin(session: exchange.session, address: address, loads: loads)
     }
 
@@ -37,8 +37,8 @@ extension ProxyCore {
 
     /// Adds a subresource the page requested through the proxy, as the
     /// rules decided it (blocked, loaded, or allowed by an exception).
-    func recordSubresource(_ url: WebURL, type: ResourceTypes, decision: Decision, page: WebURL, exchange: Exchange) {
-        countHits(of: decision, hides: type == .childDocument, exchange: exchange)
+    func recordSubresource(_ url: WebURL, type: ResourceTypes, decision: Decision, page: WebURL, session: String, decidedWith fingerprint: String) {
+        countHits(of: decision, hides: type == .childDocument, decidedWith: fingerprint)
         let load: PageLoad
         if decision.isBlocked {
             load = PageLoad(what: url.serialization, type: Self.typeName(type), outcome: .blocked,
@@ -48,16 +48,16 @@ extension ProxyCore {
         } else {
             load = PageLoad(what: url.serialization, type: Self.typeName(type), outcome: .loaded)
         }
-        pageLog.record(load, session: exchange.session, address: page.serialization)
+        pageLog.record(load, session: session, address: page.serialization)
     }
 
     /// Counts every rule that acted in `decision`: blocks, hides, cookies
     /// blocked, upgrades made, and the exceptions that undid a rule.
     /// `hides`: the load is a document, whose css-display-none actions are
-    /// applied (as in WebKit, a subresource's are not).
-    func countHits(of decision: Decision, hides: Bool, exchange: Exchange) {
+    /// applied (as in WebKit, a subresource's are not). `fingerprint`: the
+    /// rules that decided (hits of rules since replaced are not counted).
+    func countHits(of decision: Decision, hides: Bool, decidedWith fingerprint: String) {
         let current = configuration.rules.current.fingerprint
-        let fingerprint = exchange.rules.fingerprint
         var byKind: [RuleHits.Kind: [RuleName]] = [:]
         let outcomes = decision.outcomes
         for outcome in outcomes {

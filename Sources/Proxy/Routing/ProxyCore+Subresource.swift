@@ -18,7 +18,7 @@ extension ProxyCore {
         let page = referringPage(exchange) ?? exchange.currentPage ?? configuration.home
         var url = requested
         let decision = exchange.rules.engine.decide(ResourceRequest(url: url, type: type, pageURL: page))
-        recordSubresource(url, type: type, decision: decision, page: page, exchange: exchange)
+        recordSubresource(url, type: type, decision: decision, page: page, session: exchange.session, decidedWith: exchange.rules.fingerprint)
         if decision.isBlocked {
             let rules = decision.decidingRules.map(\.description)
             blockLog.record(host: url.hostname, rules: rules)
@@ -34,7 +34,7 @@ extension ProxyCore {
         let headers = upstreamHeaders(for: url, exchange: exchange, sendsCookies: !decision.blocksCookies, conditional: true, referrer: page)
         let got: CachedFetch
         do {
-            got = try await fetcher.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page, engine: exchange.rules.engine))
+            got = try await fetcher.fetch(FetchRequest(url: url, method: "GET", headers: headers), redirectPolicy: redirectPolicy(type: type, page: page, exchange: exchange))
         } catch {
             let problem = Self.proxyError(for: error, site: url.hostname)
             if type == .childDocument { return exchange.page(problem, withBar: false) }

@@ -41,18 +41,30 @@ extension ProxyCore {
         return target.url
     }
 
-    /// A redirect policy: each hop must be an allowed address and not blocked
-    /// by the rules for `type` on `page`.
-    func redirectPolicy(type: ResourceTypes, page: WebURL?, engine: ContentRuleEngine) -> RedirectPolicy {
-        Self.redirectPolicy(type: type, page: page, policy: policy, engine: engine, blockLog: blockLog)
+    /// A redirect policy for a load of `exchange`: each hop must be an
+    /// allowed address and not blocked by the rules for `type` on `page`. A
+    /// hop the rules block counts as the load itself would: in the report,
+    /// in the rules' hits, and for a subresource on its page's panel.
+    func redirectPolicy(type: ResourceTypes, page: WebURL?, exchange: Exchange) -> RedirectPolicy {
+        let (session, fingerprint) = (exchange.session, exchange.rules.fingerprint)
+        return Self.redirectPolicy(type: type, page: page, policy: policy, engine: exchange.rules.engine, blockLog: blockLog) { [self] to, decision in
+            if let page {
+                recordSubresource(to, type: type, decision: decision, page: page, session: session, decidedWith: fingerprint)
+            } else {
+                countHits(of: decision, hides: false, decidedWith: fingerprint)
+            }
+        }
     }
 
-    static func redirectPolicy(type: ResourceTypes, page: WebURL?, policy: UpstreamPolicy, engine: ContentRuleEngine, blockLog: BlockLog) -> RedirectPolicy {
+    /// `onBlocked` hears of each hop the rules block, after the report.
+    static func redirectPolicy(type: ResourceTypes, page: WebURL?, policy: UpstreamPolicy, engine: ContentRuleEngine, blockLog: BlockLog,
+                               onBlocked: (@Sendable (WebURL, Decision) -> Void)? = nil) -> RedirectPolicy {
         { _, to in
             if let why = policy.refusal(for: to, requireKnownHost: false) { return .refuse(reason: why) }
             let decision = engine.decide(ResourceRequest(url: to, type: type, pageURL: page ?? to))
             if decision.isBlocked {
                 blockLog.record(host: to.hostname, rules: decision.decidingRules.map(\.description))
+                onBlocked?(to, decision)
                 return .refuse(reason: "a redirect to \(to.serialization) is blocked by \(decision.decidingRules.map(\.description).joined(separator: ", "))")
             }
             return .follow

@@ -273,6 +273,23 @@ import Testing
                 "\(loop.text.prefix(600))")
     }
 
+    /// An image of the page whose address redirects to an ad host is
+    /// refused at that hop, and the page's panel and the report say so as
+    /// they would for the ad's own address.
+    @Test func aRedirectToABlockedAddressIsOnThePagesPanel() throws {
+        let browser = try ProxyTestbed.get().browser()
+        let page = try browser.open("/search?q=Haus")
+        let panel = try #require(page.text.firstMatch(of: #/_limot/page/([A-Za-z0-9_-]+)/#)?.output.0)
+        let ad = "https://pagead2.googlesyndication.com/redirected-ad.png"
+        let image = try browser.request("/_limot/sub/image/https/www.loghatnameh.de/_fixture/redirect?to="
+                                        + ad.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                                        headers: [("Referer", "http://127.0.0.1/search?q=Haus")])
+        #expect(image.status == 403, "\(image.text.prefix(300))")
+        let lines = try browser.open("/" + panel).text
+        #expect(lines.contains(ad), "the blocked hop is on the page's panel")
+        #expect(lines.contains("googlesyndication\\\\.com"), "with the rule that blocked it, by its text")
+    }
+
     @Test func theReportListsWhatWasBlocked() throws {
         let testbed = try ProxyTestbed.get()
         let browser = testbed.browser()
