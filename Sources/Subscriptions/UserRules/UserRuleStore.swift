@@ -42,12 +42,15 @@ public struct UserRuleStore: Sendable {
     /// Changes the list with `body` and writes it, keeping the state before
     /// for `undo`. Rules that `body` adds must have been checked (see
     /// `UserRuleInput`); here only WebKit's limit on a list's size is.
+    /// A change that changes nothing writes nothing and is no step to undo.
     @discardableResult
     public func change(_ body: (inout UserRules) throws(UserRuleError) -> Void) throws(UserRuleError) -> UserRules {
         try DataDirectoryFile.withLock(lockFile) { () throws(UserRuleError) -> UserRules in
             let before = try load()
             var after = before
             try body(&after)
+            // A change that changed nothing is no step to undo.
+            if after.active == before.active, after.disabled == before.disabled { return before }
             if after.active.count > RuleListParser.maximumRuleCount {
                 let parsed = RuleListParser.parse(after.fileText, source: rulesFile)
                 if let tooMany = parsed.errors.first(where: { $0.code == .jsonTooManyRules }) { throw .tooManyRules(tooMany) }

@@ -105,6 +105,8 @@ struct RulesPageTests {
             #expect(bad.text.contains("&lt;script&gt;&quot;x&quot;"), "the refused filter is shown again, escaped")
             #expect(!bad.text.contains("<script>\"x\""))
             #expect(try store.load().active.count == 1, "a refused filter changes nothing")
+            _ = try store.change { (_: inout UserRules) throws(UserRuleError) in }
+            #expect(try store.undo().active.isEmpty, "a change that changed nothing is no step: undo takes back the one before (the undo, so the delete is redone)")
         }
     }
 
