@@ -9,8 +9,17 @@ Starts, all on loopback:
   * limot serve with the shipped rules, theme and bar, pointed at nginx with
     --connect-to (the same upstream bytes every time).
 Then runs `wrk -t2 -c16 -d10s --latency` against each and prints requests per
-second, p50 and p99 latency, and limot's ratios to the others, plus limot's
-resident memory before and after the run.
+second, p50 and p99 latency, and limot's ratios to the others; for limot
+also the CPU time its process used per request (user + system, from
+/proc: less at the mercy of the machine's load than the rate) and its
+resident memory, sampled four times a second during its run. The load
+average is printed before and after. With --baseline PATH another limot
+(say, main's build) is measured beside it in the same run, for before and
+after figures from the same machine and moment; with --rounds N every
+server is measured N times, in turn, and the medians are printed. With
+--mallocs (root; Linux perf) each limot's calls to malloc per request are
+counted in a short extra run with a uprobe on libc's malloc (the probe
+slows the process, so the measured runs go without it).
 
 By default every answer is a page never seen before, as in real reading (one
 new word after another): nginx sends it with `Cache-Control: no-store` and a
@@ -39,10 +48,11 @@ during the runs (only before them: the checks and the warm-up).
 
 Every limot gets a temporary --data-dir.
 
-Usage: python3 Benchmarks/proxy_compare.py [--cached] [--rounds 1]
-       [--duration 10] [--connections 16]
+Usage: python3 Benchmarks/proxy_compare.py [--same-page | --cached] [--rounds 1]
+       [--duration 10] [--connections 16] [--baseline PATH] [--mallocs]
        [--limot PATH] (default: .build/release/limot, built if missing)
-Needs: nginx, privoxy, wrk (Debian packages nginx-light privoxy wrk).
+Needs: nginx, privoxy, wrk (Debian packages nginx-light privoxy wrk);
+--mallocs also perf (linux-perf) and root.
 """
 import argparse
 import os
@@ -55,6 +65,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -131,7 +142,8 @@ def run_wrk(port, path, duration, connections, absolute=None):
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)", out)
-    return {"rate": rate, "p50": latency(50), "p99": latency(99),
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rate": rate, "p50": latency(50), "p99": latency(99), "requests": requests,
             "non2xx": int(errors.group(1)) if errors else 0,
             "socket": socket_errors.group(1) if socket_errors else ""}
 
@@ -158,6 +170,73 @@ def rss_mib(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid):
+    """User + system CPU time the process (all its threads) has used."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+class MemorySampler:
+    """Samples a process's VmRSS four times a second while in a `with`."""
+    def __init__(self, pid):
+        self.pid, self.samples, self.stop = pid, [], threading.Event()
+
+    def __enter__(self):
+        def sample():
+            while not self.stop.is_set():
+                self.samples.append(rss_mib(self.pid))
+                self.stop.wait(0.25)
+        self.thread = threading.Thread(target=sample, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+
+
+def run_limot(pid, port, path, duration, connections):
+    """run_wrk against a limot, with its CPU time per request and its
+    resident memory during the run (MiB: first, lowest and highest sample)."""
+    cpu = cpu_seconds(pid)
+    with MemorySampler(pid) as memory:
+        result = run_wrk(port, path, duration, connections)
+    result["cpu_ms"] = (cpu_seconds(pid) - cpu) * 1000 / max(1, result["requests"])
+    result["rss"] = (memory.samples[0], min(memory.samples), max(memory.samples))
+    return result
+
+
+def mallocs_per_request(pid, port, path, connections, duration=3):
+    """Calls to libc's malloc per request, counted by a uprobe (perf) over a
+    short wrk run of its own: the probe slows the process, so the measured
+    runs go without it."""
+    libc = "/lib/x86_64-linux-gnu/libc.so.6"
+    listed = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
+    if "probe_libc:malloc" not in listed:
+        added = subprocess.run(["perf", "probe", "-x", libc, "malloc"], capture_output=True, text=True)
+        if added.returncode != 0:
+            raise SystemExit(f"--mallocs needs perf and root: perf probe failed: {added.stderr.strip()}")
+    counts = tempfile.NamedTemporaryFile(suffix=".txt", delete=False)
+    counts.close()
+    perf = subprocess.Popen(["perf", "stat", "-x", ",", "-e", "probe_libc:malloc", "-p", str(pid), "-o", counts.name],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    result = run_wrk(port, path, duration, connections)
+    time.sleep(0.2)
+    perf.send_signal(signal.SIGINT)
+    perf.wait()
+    with open(counts.name) as f:
+        line = next(line for line in f if "probe_libc:malloc" in line)
+    os.unlink(counts.name)
+    return int(line.split(",")[0]) / max(1, result["requests"])
 
 
 def start_nginx(work, docroot, port, processes, cached_mode=False, unique_pages=False):
@@ -209,12 +288,12 @@ def start_privoxy(work, instances, processes):
         processes.append(subprocess.Popen(["privoxy", "--no-daemon", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
 
-def start_limot(options, work, name, port, nginx_port, processes, extra=()):
+def start_limot(options, work, name, port, nginx_port, processes, extra=(), binary=None):
     """limot serve on `port` with the shipped rules, dark theme and bar, a
     data directory of its own in `work`, and the site at nginx."""
     data = os.path.join(work, f"data-{name}")
     limot = subprocess.Popen(
-        [options.limot, "serve", "--port", str(port), "--home", f"http://{SITE}/",
+        [binary or options.limot, "serve", "--port", str(port), "--home", f"http://{SITE}/",
          "--connect-to", f"{SITE}:80:127.0.0.1:{nginx_port}", "--theme", "dark", "--log-level", "warning",
          "--data-dir", data, *extra],
         cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -224,48 +303,76 @@ def start_limot(options, work, name, port, nginx_port, processes, extra=()):
 
 def filtering_comparison(options, work, docroot, page, processes):
     """The default mode: limot beside nginx and Privoxy with and without
-    filters, on unique pages (or the same page with --same-page)."""
+    filters, on unique pages (or the same page with --same-page); with
+    --baseline, another limot beside it."""
     unique = not options.same_page
-    nginx_port, privoxy_port, forward_port, limot_port = (free_port() for _ in range(4))
+    nginx_port, privoxy_port, forward_port = (free_port() for _ in range(3))
     start_nginx(work, docroot, nginx_port, processes, unique_pages=unique)
     start_privoxy(work, [("privoxy", privoxy_port, True), ("forward", forward_port, False)], processes)
-    limot = start_limot(options, work, "limot", limot_port, nginx_port, processes)
-    for port in [nginx_port, privoxy_port, forward_port, limot_port]:
+    limots = {"limot, full filtering": options.limot}
+    if options.baseline:
+        limots["limot (baseline), full filtering"] = options.baseline
+    started = {}
+    for index, (name, binary) in enumerate(limots.items()):
+        port = free_port()
+        started[name] = (start_limot(options, work, f"limot{index}", port, nginx_port, processes, binary=binary), port)
+    for port in [nginx_port, privoxy_port, forward_port] + [port for _, port in started.values()]:
         wait_for_port(port)
     url_path = "/search?q=Haus"
     # Privoxy is a forward proxy: it gets the absolute URL, naming nginx
     # by address (it has no --connect-to).
     privoxy_absolute = f"http://127.0.0.1:{nginx_port}{url_path}"
-    check_answers(nginx_port, limot_port, privoxy_port, url_path, privoxy_absolute)
+    for name, (_, port) in started.items():
+        check_answers(nginx_port, port, privoxy_port, url_path, privoxy_absolute)
     if unique:
         first, second = (fetch_once(nginx_port, url_path)[1] for _ in range(2))
         if first == second:
             raise SystemExit("nginx sent the same bytes twice: its sub_filter did not make each page unique")
-        marks = [re.findall(rb"<!-- ([0-9a-f]{32}) -->", fetch_once(limot_port, url_path)[1]) for _ in range(2)]
-        if len(marks[0]) != 1 or marks[0] == marks[1]:
-            raise SystemExit(f"limot's pages do not carry nginx's unique comment each: {marks}")
-    rss_before = rss_mib(limot.pid)
-    results = {}
-    warm = lambda port, **kw: run_wrk(port, url_path, 2, options.connections, **kw)
-    for name, port, kw in [("nginx direct", nginx_port, {}),
-                           ("Privoxy, default filters", privoxy_port, {"absolute": privoxy_absolute}),
-                           ("Privoxy, forwarding only", forward_port, {"absolute": privoxy_absolute}),
-                           ("limot, full filtering", limot_port, {})]:
-        warm(port, **kw)
-        results[name] = run_wrk(port, url_path, options.duration, options.connections, **kw)
-    rss_after = rss_mib(limot.pid)
+        for name, (_, port) in started.items():
+            marks = [re.findall(rb"<!-- ([0-9a-f]{32}) -->", fetch_once(port, url_path)[1]) for _ in range(2)]
+            if len(marks[0]) != 1 or marks[0] == marks[1]:
+                raise SystemExit(f"{name}'s pages do not carry nginx's unique comment each: {marks}")
+    rss_before = {name: rss_mib(process.pid) for name, (process, _) in started.items()}
+    load_before = load_average()
+    rows = [("nginx direct", nginx_port, {}),
+            ("Privoxy, default filters", privoxy_port, {"absolute": privoxy_absolute}),
+            ("Privoxy, forwarding only", forward_port, {"absolute": privoxy_absolute})]
+    measured = {name: [] for name, *_ in rows + [(name, None) for name in started]}
+    for round_ in range(options.rounds):
+        for name, port, kw in rows:
+            run_wrk(port, url_path, 2, options.connections, **kw)  # warm
+            measured[name].append(run_wrk(port, url_path, options.duration, options.connections, **kw))
+        for name, (process, port) in started.items():
+            run_wrk(port, url_path, 2, options.connections)  # warm
+            measured[name].append(run_limot(process.pid, port, url_path, options.duration, options.connections))
+        if options.rounds > 1:
+            print(f"round {round_ + 1}: " + ", ".join(f"{name} {runs[-1]['rate']:.0f} req/s" for name, runs in measured.items()), flush=True)
+    load_after = load_average()
+    median = lambda runs, key: statistics.median(r[key] for r in runs)
     kind = ("unique pages (no-store, a different comment in each)" if unique
             else "the same page every time (same bytes, no Cache-Control)")
-    print(f"page: {len(page.encode()) // 1024} KB, {kind}; wrk -t2 -c{options.connections} -d{options.duration}s, one run, this machine")
-    print(f"{'':28} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'non-2xx':>8}")
-    for name, r in results.items():
-        print(f"{name:28} {r['rate']:10.0f} {r['p50']:9.2f} {r['p99']:9.2f} {r['non2xx']:8d} {r['socket']}")
-    mine = results["limot, full filtering"]
-    print("limot ÷ others (throughput; higher is better for limot):")
-    for name, r in results.items():
-        if r is not mine:
-            print(f"  vs {name:26} {mine['rate'] / r['rate']:6.2f}x")
-    print(f"limot resident memory: {rss_before:.0f} MiB before, {rss_after:.0f} MiB after")
+    print(f"page: {len(page.encode()) // 1024} KB, {kind}; wrk -t2 -c{options.connections} -d{options.duration}s, "
+          f"{options.rounds} round(s){', medians' if options.rounds > 1 else ''}; this machine, "
+          f"load average {load_before} before, {load_after} after")
+    print(f"{'':34} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'CPU ms/req':>11}")
+    for name, runs in measured.items():
+        cpu = f"{median(runs, 'cpu_ms'):11.3f}" if "cpu_ms" in runs[0] else ""
+        print(f"{name:34} {median(runs, 'rate'):8.0f} {median(runs, 'p50'):8.2f} {median(runs, 'p99'):8.2f} "
+              f"{sum(r['non2xx'] for r in runs):8d} {cpu} {' '.join(r['socket'] for r in runs if r['socket'])}")
+    for mine in started:
+        print(f"{mine} ÷ others (throughput, medians of per-round ratios; higher is better for limot):")
+        for name, runs in measured.items():
+            if name != mine:
+                ratio = statistics.median(m["rate"] / t["rate"] for m, t in zip(measured[mine], runs))
+                print(f"  vs {name:34} {ratio:6.2f}x")
+    for name, (process, port) in started.items():
+        first, low, high = (f(r["rss"][i] for r in measured[name]) for i, f in [(0, min), (1, min), (2, max)])
+        print(f"{name}: resident memory {rss_before[name]:.0f} MiB at start; during its runs {low:.0f}–{high:.0f} MiB "
+              f"(sampled 4×/s), {rss_mib(process.pid):.0f} MiB after")
+    if options.mallocs:
+        for name, (process, port) in started.items():
+            print(f"{name}: {mallocs_per_request(process.pid, port, url_path, options.connections):.0f} mallocs per request "
+                  "(perf uprobe on libc malloc, a 3 s run of its own)")
 
 
 # The cache mode's pages: the same bytes under three words, each answered
@@ -340,6 +447,7 @@ def cache_comparison(options, work, docroot, page, processes):
     levels = sorted({options.connections, 1}, reverse=True)
     measured = {(c, name): [] for c in levels for name, *_ in rows}
     rss_before = rss_mib(limot.pid)
+    load_before = load_average()
     for round_ in range(options.rounds):
         for connections in levels:
             for name, port, path, kw in rows:
@@ -355,7 +463,8 @@ def cache_comparison(options, work, docroot, page, processes):
 
     print()
     print(f"page: {len(page.encode()) // 1024} KB from nginx, {cached_size // 1024} KB from limot (sanitized, bar);"
-          f" wrk -d{options.duration}s, {options.rounds} round(s), medians; this machine")
+          f" wrk -d{options.duration}s, {options.rounds} round(s), medians; this machine,"
+          f" load average {load_before} before, {load_average()} after")
     median = lambda values: statistics.median(values)
     summary = {}
     for connections in levels:
@@ -401,8 +510,12 @@ def main():
     parser.add_argument("--cached", action="store_true", help="measure the HTTP cache (see above)")
     parser.add_argument("--same-page", action="store_true",
                         help="the same bytes on every request instead of a page never seen before (see above)")
-    parser.add_argument("--rounds", type=int, default=1, help="with --cached: measure every server this many times, in turn")
+    parser.add_argument("--rounds", type=int, default=1, help="measure every server this many times, in turn (medians printed)")
+    parser.add_argument("--baseline", help="another limot binary (main's, say) measured beside --limot in the same run (not with --cached)")
+    parser.add_argument("--mallocs", action="store_true", help="count limot's mallocs per request (perf uprobe; root; not with --cached)")
     options = parser.parse_args()
+    if options.cached and (options.baseline or options.mallocs):
+        parser.error("--baseline and --mallocs measure the unique or same-page mode, not --cached")
     for tool in ["nginx", "privoxy", "wrk"]:
         if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
             raise SystemExit(f"{tool} is missing: apt-get install nginx-light privoxy wrk")

@@ -69,7 +69,13 @@ public enum TextDecoding {
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         // The standard library's validation is fast; the scalar-by-scalar
         // walk below only runs to find where invalid input goes wrong.
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        // `UTF8Span` validates in place (`String(validating:)` would also
+        // copy the whole page into a string, for every page).
+        if #available(macOS 26, *) {
+            if (try? UTF8Span(validating: bytes.span)) != nil { return nil }
+        } else if String(validating: bytes, as: UTF8.self) != nil {
+            return nil
+        }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import Sanitize
 import Testing
 @testable import Proxy
 
@@ -42,6 +44,33 @@ struct PageTextTests {
         #expect(ProxyCore.localPath("/\\evil.example/") == nil)
         #expect(ProxyCore.localPath("https://evil.example/") == nil)
         #expect(ProxyCore.localPath(nil) == nil)
+    }
+
+    @Test func aPageIsWrittenOnceIntoTheServersBufferAsTheSanitizerWouldRenderIt() {
+        let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}", guard: "(function(){})();")
+        let heads = PageHeads(stylesheets: sheets, site: #"https://www.loghatnameh.de"&"#)
+        let document = SanitizedDocument(
+            segments: [.bytes(Array("<!DOCTYPE html><html><head>".utf8)), .headStart, .bytes(Array("<title>Haus – خانه</title><script nonce=\"".utf8)),
+                       .nonce, .bytes(Array("\">x()</script></head><body>Haus".utf8)), .bodyEnd, .bytes(Array("</body></html>".utf8))],
+            blocked: [], hiddenSelectors: [], subresourceHosts: [])
+        for theme in Theme.allCases {
+            for withBar in [false, true] {
+                let body = PageBody.render(document, nonce: "abc123", head: heads.head(theme: theme, withBar: withBar), bodyEnd: "<nav>bar</nav>")
+                let expected = document.render(
+                    nonce: "abc123", headStart: sheets.headStart(theme: theme, withBar: withBar, nonce: "abc123", site: #"https://www.loghatnameh.de"&"#),
+                    bodyEnd: "<nav>bar</nav>")
+                #expect(Array(body.readableBytesView) == expected, "\(theme), bar: \(withBar)")
+            }
+        }
+    }
+
+    @Test func tokensAre128RandomBitsInLowercaseHex() {
+        let tokens = (0..<64).map { _ in Exchange.newToken() }
+        #expect(tokens.allSatisfy { $0.utf8.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(Set(tokens).count == tokens.count)
+        // Every digit turns up (1,024 random ones of each half of the tokens): no part is stuck.
+        #expect(Set(tokens.flatMap { $0.prefix(16) }).count == 16)
+        #expect(Set(tokens.flatMap { $0.suffix(16) }).count == 16)
     }
 
     @Test func guardThenDarkThemeArriveFirstWithColorScheme() {

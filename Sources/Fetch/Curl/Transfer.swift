@@ -107,8 +107,19 @@ final class Transfer: @unchecked Sendable {
             abort = .bodyTooLarge
             return false
         }
+        if received.capacity == 0 { received.reserveCapacity(max(bytes.count, announcedBodyLength ?? 0)) }
         received.append(contentsOf: bytes)
         return true
+    }
+
+    /// The body's length as the headers announce it, when that is the
+    /// length curl hands over (no content coding) and within the limit:
+    /// the body is then received into one allocation, not grown and copied.
+    private var announcedBodyLength: Int? {
+        let headers = headerParser.headers
+        guard headers[.contentEncoding] == nil, let value = headers[.contentLength], let length = Int(value),
+              length >= 0, length <= limits.maxBodyBytes else { return nil }
+        return length
     }
 
     /// One header line. False stops the transfer.

@@ -25,15 +25,17 @@ struct ByteScanner {
     }
 
     /// Moves past the next `text`; false (at the end) when there is none.
-    mutating func skip(past text: String) -> Bool {
-        skip(past: Array(text.utf8), caseInsensitive: false)
+    /// (The needles are literals: `StaticString` reads them in place, where
+    /// a `String` would be copied into an array for every call.)
+    mutating func skip(past text: StaticString) -> Bool {
+        skip(past: Self.bytes(of: text), caseInsensitive: false)
     }
 
-    mutating func skipCaseInsensitive(past text: String) -> Bool {
-        skip(past: Array(text.utf8), caseInsensitive: true)
+    mutating func skipCaseInsensitive(past text: StaticString) -> Bool {
+        skip(past: Self.bytes(of: text), caseInsensitive: true)
     }
 
-    private mutating func skip(past needle: [UInt8], caseInsensitive: Bool) -> Bool {
+    private mutating func skip(past needle: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool) -> Bool {
         while position + needle.count <= bytes.count {
             if matches(needle, caseInsensitive: caseInsensitive) {
                 position += needle.count
@@ -46,26 +48,30 @@ struct ByteScanner {
     }
 
     /// Consumes `text` if the input continues with it.
-    mutating func consume(_ text: String) -> Bool {
-        consume(Array(text.utf8), caseInsensitive: false)
+    mutating func consume(_ text: StaticString) -> Bool {
+        consume(Self.bytes(of: text), caseInsensitive: false)
     }
 
-    mutating func consumeCaseInsensitive(_ text: String) -> Bool {
-        consume(Array(text.utf8), caseInsensitive: true)
+    mutating func consumeCaseInsensitive(_ text: StaticString) -> Bool {
+        consume(Self.bytes(of: text), caseInsensitive: true)
     }
 
-    private mutating func consume(_ needle: [UInt8], caseInsensitive: Bool) -> Bool {
+    private mutating func consume(_ needle: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool) -> Bool {
         guard position + needle.count <= bytes.count, matches(needle, caseInsensitive: caseInsensitive) else { return false }
         position += needle.count
         return true
     }
 
-    private func matches(_ needle: [UInt8], caseInsensitive: Bool) -> Bool {
+    private func matches(_ needle: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool) -> Bool {
         for (offset, byte) in needle.enumerated() {
             let actual = bytes[position + offset]
             if actual != byte && !(caseInsensitive && actual.lowercasedASCII == byte.lowercasedASCII) { return false }
         }
         return true
+    }
+
+    private static func bytes(of text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     mutating func skipSpaces() {

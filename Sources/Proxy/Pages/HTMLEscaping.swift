@@ -5,6 +5,10 @@
 enum HTMLEscaping {
     /// Text content and double-quoted attribute values.
     static func escape(_ text: String) -> String {
+        // Most of what the bar and the head escape (paths, the site's
+        // origin, a word) has nothing to escape: then it is the text itself.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                                          || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

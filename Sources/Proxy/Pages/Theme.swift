@@ -58,6 +58,14 @@ public struct Stylesheets: Sendable {
     /// origin), before anything of the site. The paths are limot's own; the
     /// site is escaped.
     func headStart(theme: Theme, withBar: Bool, nonce: String, site: String) -> String {
+        let parts = headStart(theme: theme, withBar: withBar, site: site)
+        return parts.beforeNonce + nonce + parts.afterNonce
+    }
+
+    /// `headStart(theme:withBar:nonce:site:)` around the place of the nonce,
+    /// the one part that differs per response: the proxy makes these once
+    /// (`PageHeads`) and writes them beside each response's nonce.
+    func headStart(theme: Theme, withBar: Bool, site: String) -> (beforeNonce: String, afterNonce: String) {
         var out = ""
         switch theme {
         case .auto:
@@ -70,8 +78,8 @@ public struct Stylesheets: Sendable {
         if withBar {
             out += #"<link rel="stylesheet" id="limot-bar-style" href="\#(barPath)">"#
         }
-        out += #"<script src="\#(guardPath)" nonce="\#(nonce)" data-site="\#(HTMLEscaping.escape(site))"></script>"#
-        return out
+        out += #"<script src="\#(guardPath)" nonce=""#
+        return (out, #"" data-site="\#(HTMLEscaping.escape(site))"></script>"#)
     }
 
     /// The script without the lines that are only comments (`//` first) and

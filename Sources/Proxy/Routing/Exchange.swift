@@ -43,15 +43,22 @@ struct Exchange {
         theme = CookieForwarding.ownCookie(Theme.cookieName, in: browserCookies).flatMap(Theme.init(rawValue:)) ?? core.configuration.theme
     }
 
-    /// 128 random bits as hex: session ids and CSP nonces.
+    /// 128 random bits as hex: session ids and CSP nonces. Written straight
+    /// into the string: every page takes one or two.
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let value = generator.next() as UInt64
-            let hex = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
+        let high: UInt64 = generator.next(), low: UInt64 = generator.next()
+        return String(unsafeUninitializedCapacity: 32) { out in
+            for position in 0..<32 {
+                let value = position < 16 ? high : low
+                let nibble = Int(truncatingIfNeeded: value >> UInt64(60 - 4 * (position % 16))) & 0xF
+                out[position] = hexDigits[nibble]
+            }
+            return 32
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Adds the session cookie when the browser had none.
     func finish(_ response: Response) -> Response {
@@ -94,9 +101,9 @@ struct Exchange {
 
     func page(_ page: ProxyPage, status: Int, withBar: Bool = true, copy: CopyNotice? = nil) -> Response {
         let nonce = Self.newToken()
-        let head = core.configuration.stylesheets.headStart(theme: theme, withBar: withBar, nonce: nonce, site: core.urlMap.site.origin)
-        let html = page.render(headStart: head, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce, copy: copy) : "")
-        return ResponseHeaders.html(status: status, body: Array(html.utf8), nonce: nonce)
+        let head = core.pageHeads.head(theme: theme, withBar: withBar)
+        let html = page.render(headStart: head.beforeNonce + nonce + head.afterNonce, bar: withBar ? bar(blockedOnPage: 0, nonce: nonce, copy: copy) : "")
+        return ResponseHeaders.html(status: status, body: ByteBuffer(string: html), nonce: nonce)
     }
 
     /// A redirect the browser follows with GET (303).

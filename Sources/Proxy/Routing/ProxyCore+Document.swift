@@ -81,9 +81,8 @@ extension ProxyCore {
         }
         let nonce = Exchange.newToken()
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
-        let html = document.render(
-            nonce: nonce,
-            headStart: configuration.stylesheets.headStart(theme: exchange.theme, withBar: true, nonce: nonce, site: urlMap.site.origin),
+        let html = PageBody.render(
+            document, nonce: nonce, head: pageHeads.head(theme: exchange.theme, withBar: true),
             bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got),
                                   page: fetched.url.serialization, pageID: pageID)
         )

@@ -15,6 +15,8 @@ final class ProxyCore: Sendable {
     /// The site through the HTTP cache (or the cache alone, `--offline`).
     let fetcher: CachingHTTPClient
     let urlMap: ProxyURLMap
+    /// The start of every page's head for this site, per theme (made once).
+    let pageHeads: PageHeads
     let sessions: SessionStore
     let policy: UpstreamPolicy
     let blockLog = BlockLog()
@@ -65,6 +67,7 @@ final class ProxyCore: Sendable {
                                          storeFailed: { error in storeWarnings.warn("the cache: \(error); pages are served uncached meanwhile") })
         let site = (try? WebURL(configuration.home.origin + "/")) ?? configuration.home
         self.urlMap = ProxyURLMap(site: site)
+        self.pageHeads = PageHeads(stylesheets: configuration.stylesheets, site: urlMap.site.origin)
         // The version names what the sanitizer does: a form kept by an older
         // limot (before inline scripts were read, say) is made again.
         self.derivedKeyPrefix = "\(Self.sanitizerVersion) \(site.serialization)"

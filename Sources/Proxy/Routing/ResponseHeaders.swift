@@ -14,26 +14,31 @@ enum ResponseHeaders {
     /// allows external scripts from the proxy only, so a nonce opens inline
     /// scripts and nothing else.
     static func pagePolicy(nonce: String) -> String {
-        "default-src 'self'; script-src 'self' 'nonce-\(nonce)'; style-src 'self' 'unsafe-inline'; "
-            + "img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' blob:; connect-src 'self'; "
-            + "frame-src 'self'; worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; "
-            + "base-uri 'none'; form-action 'self'; frame-ancestors 'self', "
-            + "script-src 'self' 'unsafe-inline'"
+        pagePolicyBeforeNonce + nonce + pagePolicyAfterNonce
     }
+
+    /// `pagePolicy(nonce:)` but for the nonce, made once, not per page.
+    private static let pagePolicyBeforeNonce = "default-src 'self'; script-src 'self' 'nonce-"
+    private static let pagePolicyAfterNonce = "'; style-src 'self' 'unsafe-inline'; "
+        + "img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' blob:; connect-src 'self'; "
+        + "frame-src 'self'; worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'self', "
+        + "script-src 'self' 'unsafe-inline'"
 
     /// The policy for everything else (images, scripts, CSS as files): an
     /// SVG or HTML opened on its own cannot run or load anything.
     static let resourcePolicy = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; sandbox"
 
     /// An HTML page: UTF-8, not stored (so the browser's back button asks
-    /// again and the bar stays in step), with the page policy.
-    static func html(status: Int, body: [UInt8], nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
+    /// again and the bar stays in step), with the page policy. `body` is
+    /// sent as it is (`PageBody` writes a page into it once).
+    static func html(status: Int, body: ByteBuffer, nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
         var headers = extra
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[.contentSecurityPolicy] = pagePolicy(nonce: nonce)
         common(&headers)
-        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     /// A subresource or non-HTML answer passed on.

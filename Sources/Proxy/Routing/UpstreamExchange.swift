@@ -101,8 +101,9 @@ extension ProxyCore {
         return ProxyError(status: status, title: title, detail: detail, url: error.url, cause: error.message)
     }
 
-    /// The first `Content-Type` value if `headers` has one.
-    static func contentType(_ headers: HTTPFields) -> String? { headers[values: .contentType].first }
+    /// The first `Content-Type` value if `headers` has one (found in place:
+    /// `headers[values:]` would make an array of them, several times a page).
+    static func contentType(_ headers: HTTPFields) -> String? { headers.first { $0.name == .contentType }?.value }
 
     /// Whether an answer is an HTML page (by type, else by its first bytes).
     static func isHTML(_ response: FetchResponse) -> Bool {

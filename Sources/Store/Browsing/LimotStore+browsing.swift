@@ -28,18 +28,21 @@ extension LimotStore {
         }
         guard !rows.isEmpty else { return }
         try write { db in
+            // Prepared once per connection (GRDB's statement cache), not
+            // parsed and authorized again for every row of every batch.
+            let saveSession = try db.cachedStatement(sql: """
+                INSERT INTO browsing_session (id, entries, current_index, revision, updated_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    entries = excluded.entries, current_index = excluded.current_index,
+                    revision = excluded.revision, updated_at = excluded.updated_at
+                WHERE excluded.revision > browsing_session.revision
+                """)
+            let logVisit = try db.cachedStatement(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES (?, ?, ?, ?)")
             for row in rows {
-                try db.execute(sql: """
-                    INSERT INTO browsing_session (id, entries, current_index, revision, updated_at)
-                    VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET
-                        entries = excluded.entries, current_index = excluded.current_index,
-                        revision = excluded.revision, updated_at = excluded.updated_at
-                    WHERE excluded.revision > browsing_session.revision
-                    """, arguments: [row.session.id, row.entries, row.session.index, row.session.revision, row.time])
+                try saveSession.execute(arguments: [row.session.id, row.entries, row.session.index, row.session.revision, row.time])
                 if let visit = row.visit {
-                    try db.execute(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES (?, ?, ?, ?)",
-                                   arguments: [row.session.id, visit.url, visit.title, row.time])
+                    try logVisit.execute(arguments: [row.session.id, visit.url, visit.title, row.time])
                 }
             }
         }
