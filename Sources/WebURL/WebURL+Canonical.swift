@@ -21,7 +21,10 @@ extension WebURL {
     ///
     /// A URL that ends with its host ("https://a.example") is taken too: its
     /// serialisation is the string and the path `/` the parser gives it.
-    init?(canonicalHTTP string: String) {
+    ///
+    /// Public so that a caller that keeps a memo of parsed URLs can skip it
+    /// for the URLs this reads (they cost less to read than to look up).
+    public init?(canonicalHTTP string: String) {
         var string = string
         guard let parsed = string.withUTF8({ Self.canonicalHTTPLayout($0) }) else { return nil }
         if parsed.endsWithHost { string += "/" }
