@@ -31,6 +31,21 @@ extension WebURL {
         self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
     }
 
+    /// `init?(canonicalHTTP:)` on the UTF-8 bytes of the string: its
+    /// serialisation is made once, from the bytes (and the `/` a URL that
+    /// ends with its host gets), rather than made and then grown.
+    public init?(canonicalHTTP bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.canonicalHTTPLayout(bytes) else { return nil }
+        // The scan let only ASCII through, so the bytes are valid UTF-8 as they stand.
+        let count = bytes.count + (parsed.endsWithHost ? 1 : 0)
+        let string = String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.initialize(fromContentsOf: bytes)
+            if parsed.endsWithHost { buffer[bytes.count] = UInt8(ascii: "/") }
+            return count
+        }
+        self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
+    }
+
     /// The layout and host of a canonical http(s) URL, and whether it ends
     /// with its host (its serialisation then adds the path `/`).
     private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, host: String, endsWithHost: Bool)? {

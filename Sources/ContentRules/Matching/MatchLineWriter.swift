@@ -65,6 +65,9 @@ public struct MatchLineWriter {
         var isMade: Bool { start >= 0 }
     }
 
+    /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
+    private static let tailCapacity = 512
+
     /// `{"url":`, the start of every request's line.
     private static let head = Array(#"{"url":"#.utf8)
 
@@ -191,6 +194,7 @@ public struct MatchLineWriter {
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
         var tail: [UInt8] = []
+        tail.reserveCapacity(Self.tailCapacity)
         Self.append(decision.isBlocked ? #","blocked":true"# : #","blocked":false"#, to: &tail)
         Self.append(#","actions":["#, to: &tail)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
@@ -279,6 +283,7 @@ public struct MatchLineWriter {
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
         var tail: [UInt8] = []
+        tail.reserveCapacity(Self.tailCapacity)
         Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &tail)
         Self.append(#","actions":["#, to: &tail)
         let texts = self.texts

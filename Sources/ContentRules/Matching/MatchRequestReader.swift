@@ -73,8 +73,8 @@ public struct MatchRequestReader {
     /// would throw (the caller then takes that path to word why).
     private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans) -> (request: ResourceRequest, page: PreparedPage?)? {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
-        let urlText = text(spans.url)
-        guard let resource = WebURL(canonicalHTTP: urlText) ?? (try? urls.url(urlText)) else { return nil }
+        guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
+        else { return nil }
         var kind = ResourceTypes.topDocument
         if let span = spans.type {
             guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return nil }

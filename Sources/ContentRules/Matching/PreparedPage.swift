@@ -8,7 +8,9 @@ import WebURL
 /// of requests), and the look-up costs more than the rest of the
 /// first-party test; `ContentRuleEngine.prepare(page:)` makes it once and
 /// `decide(_:page:)` reads it, with the same decision as `decide(_:)`.
-public struct PreparedPage: Sendable {
+/// A class: it is handed to every load of its page, and a copy is then one
+/// reference rather than one per string and array it holds.
+public final class PreparedPage: Sendable {
     /// The page's URL.
     public let url: WebURL
     /// Where the registrable domain starts in the host; nil when it has none
@@ -16,6 +18,10 @@ public struct PreparedPage: Sendable {
     let registrableStart: Int?
     /// The page URL's domain keys (see `DomainKeys`).
     let domainKeys: [DomainKey]
+
+    init(url: WebURL, registrableStart: Int?, domainKeys: [DomainKey]) {
+        (self.url, self.registrableStart, self.domainKeys) = (url, registrableStart, domainKeys)
+    }
 }
 
 extension ContentRuleEngine {
