@@ -21,10 +21,28 @@ extension WebURL {
     ///
     /// A URL that ends with its host ("https://a.example") is taken too: its
     /// serialisation is the string and the path `/` the parser gives it.
-    init?(canonicalHTTP string: String) {
+    ///
+    /// Public so that a caller that keeps a memo of parsed URLs can skip it
+    /// for the URLs this reads (they cost less to read than to look up).
+    public init?(canonicalHTTP string: String) {
         var string = string
         guard let parsed = string.withUTF8({ Self.canonicalHTTPLayout($0) }) else { return nil }
         if parsed.endsWithHost { string += "/" }
+        self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
+    }
+
+    /// `init?(canonicalHTTP:)` on the UTF-8 bytes of the string: its
+    /// serialisation is made once, from the bytes (and the `/` a URL that
+    /// ends with its host gets), rather than made and then grown.
+    public init?(canonicalHTTP bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.canonicalHTTPLayout(bytes) else { return nil }
+        // The scan let only ASCII through, so the bytes are valid UTF-8 as they stand.
+        let count = bytes.count + (parsed.endsWithHost ? 1 : 0)
+        let string = String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.initialize(fromContentsOf: bytes)
+            if parsed.endsWithHost { buffer[bytes.count] = UInt8(ascii: "/") }
+            return count
+        }
         self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
     }
 

@@ -3,12 +3,26 @@ import WebURL
 extension ContentRuleEngine {
     /// Decides a load: which actions of which lists apply, as WebKit would.
     public func decide(_ request: ResourceRequest) -> Decision {
+        decide(request, prepared: nil)
+    }
+
+    /// Decides a load on a page prepared by `prepare(page:)`, which must be
+    /// the request's `pageURL`: the same decision as `decide(_:)`, without
+    /// working out the page's facts again.
+    public func decide(_ request: ResourceRequest, page: PreparedPage) -> Decision {
+        assert(request.pageURL == page.url, "the prepared page is not the request's")
+        return decide(request, prepared: page)
+    }
+
+    private func decide(_ request: ResourceRequest, prepared page: PreparedPage?) -> Decision {
         let isDocument = request.type == .topDocument || request.type == .childDocument
         let topString = request.pageURL?.serialization ?? ""
         let frameString = request.frameURL?.serialization ?? topString
+        let isThirdParty = page.map { request.isThirdParty(pageRegistrableStart: $0.registrableStart) }
+            ?? request.isThirdParty(publicSuffixList: publicSuffixList)
         var flags = LoadFlags(
             types: request.type.rawValue,
-            loadType: request.isThirdParty(publicSuffixList: publicSuffixList) ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
+            loadType: isThirdParty ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
             loadContext: request.loadContext.rawValue,
             method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
             schemes: [])
@@ -22,7 +36,9 @@ extension ContentRuleEngine {
                                   isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
             return Self.withBytes(topString) { topBuffer in
                 Self.withBytes(frameString) { frameBuffer in
-                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: DomainKeys.extract(from: topBuffer))
+                    // No page (most loads of a corpus without one): no keys, and no array to make and drop.
+                    let keys = page?.domainKeys ?? (topBuffer.isEmpty ? [] : DomainKeys.extract(from: topBuffer))
+                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
                     return decide(url: urlBuffer, flags: flags, context: context, facts: facts)
                 }
             }

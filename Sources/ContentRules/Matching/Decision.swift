@@ -74,16 +74,6 @@ public struct Decision: Sendable {
         self.isUpgradable = isUpgradable
     }
 
-    /// Names what the `rules match` line says besides the URL, for
-    /// `MatchLineWriter`'s memo: the surviving specific rules and the plain
-    /// block's exclusions. Nil when an ignore rule applied (few loads), which
-    /// the writer does not memoise.
-    var reportKey: [Int32]? {
-        guard ignoreOutcome == nil else { return nil }
-        guard let plainBlock else { return specificApplied }
-        return specificApplied + [-1] + plainBlock.excluded
-    }
-
     private var specificDiscarded: [Int32] { ignoreOutcome?.discarded ?? [] }
     private var ignoredByRule: [Int32: Int32] { ignoreOutcome?.ignoredByRule ?? [:] }
     private var stoppedByRule: [Int32: Int32] { ignoreOutcome?.stoppedByRule ?? [:] }

@@ -22,8 +22,16 @@ public struct MatchLineWriter {
     public private(set) var bytes: [UInt8] = []
     /// Whether every line carries its css-display-none action and rules itself.
     public let fullLines: Bool
-    /// The bytes after the URL of each distinct decision (see `Decision.reportKey`).
-    private var tails: [[Int32]: [UInt8]] = [:]
+    /// The bytes after the URL of each distinct decision without ignore
+    /// rules, one after the other; `tailEntries` says where each is.
+    private var tails: [UInt8] = []
+    /// Each memoised tail: its decision's key (the surviving specific rules,
+    /// then -1 and the plain block's exclusions if it applies), where it is
+    /// in `tails`, and the next entry whose key has the same hash (-1: none).
+    private var tailEntries: [(key: [Int32], bytes: Range<Int>, next: Int)] = []
+    /// The first entry of `tailEntries` by the hash of its key: a decision's
+    /// key is hashed as it stands, not gathered into an array first.
+    private var tailByHash: [UInt64: Int] = [:]
     /// The number of each css-display-none rule set already written, by its
     /// applied rules (global numbers, in decision order).
     private var stylesheetNumbers: [[Int32]: Int] = [:]
@@ -57,6 +65,9 @@ public struct MatchLineWriter {
         var isMade: Bool { start >= 0 }
     }
 
+    /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
+    private static let tailCapacity = 512
+
     /// `{"url":`, the start of every request's line.
     private static let head = Array(#"{"url":"#.utf8)
 
@@ -68,18 +79,75 @@ public struct MatchLineWriter {
     /// Appends the decision's line and a newline, after the line that
     /// defines its css-display-none set when that set is new.
     public mutating func write(_ decision: Decision, url: String) {
+        var url = url
+        url.withUTF8 { write(decision, url: $0) }
+    }
+
+    /// Appends the decision's line for the URL spelled by these UTF-8 bytes.
+    public mutating func write(_ decision: Decision, url: UnsafeBufferPointer<UInt8>) {
         use(decision.engine)
-        let key = decision.reportKey
-        let tail: [UInt8]
-        if let key, let known = tails[key] {
-            tail = known
-        } else {
-            tail = fullLines || decision.ignoreOutcome != nil ? makeTail(of: decision) : makeShortTail(of: decision)
-            if let key { tails[key] = tail }
+        // The tail first: making it may write the line of a new stylesheet, which comes before.
+        guard decision.ignoreOutcome == nil else {
+            // Few loads meet an ignore rule: their tails are not kept.
+            let tail = makeTail(of: decision)
+            appendHead(url: url)
+            bytes += tail
+            return
         }
+        let hash = Self.keyHash(of: decision)
+        var entry = tailByHash[hash] ?? -1
+        while entry >= 0, !Self.key(tailEntries[entry].key, isOf: decision) { entry = tailEntries[entry].next }
+        if entry < 0 {
+            let tail = fullLines ? makeTail(of: decision) : makeShortTail(of: decision)
+            var key = decision.specificApplied
+            if let excluded = decision.plainBlock?.excluded {
+                key.append(-1)
+                key += excluded
+            }
+            entry = tailEntries.count
+            tailEntries.append((key, tails.count..<tails.count + tail.count, tailByHash[hash] ?? -1))
+            tailByHash[hash] = entry
+            tails += tail
+        }
+        appendHead(url: url)
+        let range = tailEntries[entry].bytes
+        tails.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `{"url":` and the URL as a JSON string.
+    private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
         bytes += Self.head
-        JSONWriter.appendQuoted(url, to: &bytes)
-        bytes += tail
+        if url.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: url)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// FNV-1a over a decision's key (see `tailEntries`), read where it stands.
+    private static func keyHash(of decision: Decision) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ value: Int32) { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
+        for rule in decision.specificApplied { mix(rule) }
+        if let excluded = decision.plainBlock?.excluded {
+            mix(-1)
+            for rule in excluded { mix(rule) }
+        }
+        return hash
+    }
+
+    /// Whether a kept key is the decision's (see `tailEntries`).
+    private static func key(_ key: [Int32], isOf decision: Decision) -> Bool {
+        let specific = decision.specificApplied
+        let excluded = decision.plainBlock?.excluded
+        guard key.count == specific.count + (excluded.map { $0.count + 1 } ?? 0) else { return false }
+        for index in specific.indices where key[index] != specific[index] { return false }
+        guard let excluded else { return true }
+        guard key[specific.count] == -1 else { return false }
+        for index in excluded.indices where key[specific.count + 1 + index] != excluded[index] { return false }
+        return true
     }
 
     /// Appends JSON made elsewhere (an error line, a header) and a newline.
@@ -97,7 +165,9 @@ public struct MatchLineWriter {
     private mutating func use(_ engine: ContentRuleEngine) {
         guard self.engine != ObjectIdentifier(engine) else { return }
         self.engine = ObjectIdentifier(engine)
-        tails = [:]
+        tails = []
+        tailEntries = []
+        tailByHash = [:]
         stylesheetNumbers = [:]
         stylesheetNumbersByKey = [:]
         let block = engine.universalUnless
@@ -123,9 +193,10 @@ public struct MatchLineWriter {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
-        var tail = Array(#","blocked":"#.utf8)
-        tail += (decision.isBlocked ? "true" : "false").utf8
-        tail += #","actions":["#.utf8
+        var tail: [UInt8] = []
+        tail.reserveCapacity(Self.tailCapacity)
+        Self.append(decision.isBlocked ? #","blocked":true"# : #","blocked":false"#, to: &tail)
+        Self.append(#","actions":["#, to: &tail)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
@@ -146,7 +217,7 @@ public struct MatchLineWriter {
                     if written > 0 { tail.append(UInt8(ascii: ",")) }
                     appendSelectorsAction(of: selectorRules, texts: texts, to: &tail)
                 }
-                tail += #"],"rules":"#.utf8
+                Self.append(#"],"rules":"#, to: &tail)
                 appendRules(applied, of: engine, texts: texts, to: &tail)
             } else {
                 tail.append(UInt8(ascii: "]"))
@@ -155,23 +226,23 @@ public struct MatchLineWriter {
                     let selectorSet = applied.filter { textBounds[Int($0)].isSelectors }
                     otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
                     let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
-                    tail += #","stylesheet":"#.utf8
+                    Self.append(#","stylesheet":"#, to: &tail)
                     tail += String(number).utf8
                 }
-                tail += #","rules":"#.utf8
+                Self.append(#","rules":"#, to: &tail)
                 appendRules(otherRules, of: engine, texts: texts, to: &tail)
             }
         }
         let switchedOff = decision.globalStylesheetsSwitchedOff
         if !switchedOff.isEmpty {
-            tail += #","global-off":["#.utf8
+            Self.append(#","global-off":["#, to: &tail)
             for (index, source) in switchedOff.enumerated() {
                 if index > 0 { tail.append(UInt8(ascii: ",")) }
                 JSONWriter.appendQuoted(source, to: &tail)
             }
             tail.append(UInt8(ascii: "]"))
         }
-        tail += "}\n".utf8
+        Self.append("}\n", to: &tail)
         return tail
     }
 
@@ -211,9 +282,10 @@ public struct MatchLineWriter {
             }
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
-        var tail = Array(#","blocked":"#.utf8)
-        tail += (others.contains { kinds[Int($0)] == .block } ? "true" : "false").utf8
-        tail += #","actions":["#.utf8
+        var tail: [UInt8] = []
+        tail.reserveCapacity(Self.tailCapacity)
+        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &tail)
+        Self.append(#","actions":["#, to: &tail)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
@@ -235,13 +307,13 @@ public struct MatchLineWriter {
                 stylesheetNumbersByKey[key] = number
             }
             if number > 0 {
-                tail += #","stylesheet":"#.utf8
+                Self.append(#","stylesheet":"#, to: &tail)
                 tail += String(number).utf8
             }
-            tail += #","rules":"#.utf8
+            Self.append(#","rules":"#, to: &tail)
             appendRules(others, of: engine, texts: texts, to: &tail)
         }
-        tail += "}\n".utf8
+        Self.append("}\n", to: &tail)
         return tail
     }
 
@@ -253,20 +325,21 @@ public struct MatchLineWriter {
         if let known = stylesheetNumbers[rules] { return known }
         let number = stylesheetNumbers.count + 1
         stylesheetNumbers[rules] = number
-        var line = Array(#"{"stylesheet":"#.utf8)
+        var line: [UInt8] = []
+        Self.append(#"{"stylesheet":"#, to: &line)
         line += String(number).utf8
-        line += #","action":"#.utf8
+        Self.append(#","action":"#, to: &line)
         appendSelectorsAction(of: actionRules, texts: texts, to: &line)
-        line += #","rules":"#.utf8
+        Self.append(#","rules":"#, to: &line)
         appendRules(rules, of: engine, texts: texts, to: &line)
-        line += "}\n".utf8
+        Self.append("}\n", to: &line)
         bytes += line
         return number
     }
 
     /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
     private func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out += #""css-display-none:"#.utf8
+        Self.append(#""css-display-none:"#, to: &out)
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             let bounds = textBounds[Int(rule)]
@@ -287,7 +360,7 @@ public struct MatchLineWriter {
             while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
             if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
             out += quotedSources[Int(list)]
-            out += #":["#.utf8
+            Self.append(#":["#, to: &out)
             for position in start..<end {
                 if position > start { out.append(UInt8(ascii: ",")) }
                 let bounds = textBounds[Int(rules[position])]
@@ -320,5 +393,11 @@ public struct MatchLineWriter {
         bounds.end = texts.count
         textBounds[Int(rule)] = bounds
         return bounds
+    }
+
+    /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
+    @inline(__always)
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

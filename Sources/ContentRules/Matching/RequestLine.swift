@@ -18,11 +18,19 @@ public struct RequestLine: Sendable, Equatable {
     }
 
     /// Reads line `number` of a request file: the flat lines every corpus
-    /// has through `readFlat`, any other (escapes, numbers, unknown keys, bad
+    /// has through `Spans`, any other (escapes, numbers, unknown keys, bad
     /// JSON) through the JSON parser, which also words what is wrong with a
     /// bad one.
     public static func parse(_ bytes: ArraySlice<UInt8>, line number: Int) -> Result<RequestLine, RequestLineError> {
-        if let line = bytes.withUnsafeBufferPointer(readFlat) { return .success(line) }
+        let flat: RequestLine? = bytes.withUnsafeBufferPointer { bytes in
+            guard let spans = Spans(flat: bytes) else { return nil }
+            func text(_ span: Range<Int>?) -> String? {
+                span.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            }
+            return RequestLine(url: text(spans.url)!, type: text(spans.type), page: text(spans.page), frame: text(spans.frame),
+                               method: text(spans.method))
+        }
+        if let flat { return .success(flat) }
         return parseJSON(bytes, line: number)
     }
 
@@ -53,76 +61,87 @@ public struct RequestLine: Sendable, Equatable {
         return .success(line)
     }
 
-    /// Reads a line that is one object of the five known keys with string
-    /// (or null) values and no escapes, in one pass and without building a
-    /// JSON tree; nil for anything else, which `parse` hands to the JSON
-    /// parser. Where it answers, it answers as the parser would: strings are
-    /// decoded the same way, a repeated key's last value wins, and a line
-    /// without a "url" string is left to the parser to refuse.
-    private static func readFlat(_ bytes: UnsafeBufferPointer<UInt8>) -> RequestLine? {
-        var position = 0
-        func skipWhitespace() {
-            while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D || bytes[position] == 0x0A {
-                position += 1
-            }
-        }
-        func take(_ byte: UInt8) -> Bool {
-            guard position < bytes.count, bytes[position] == byte else { return false }
-            position += 1
-            return true
-        }
-        /// The bytes of a string without escapes, the position after its closing quote.
-        func string() -> UnsafeBufferPointer<UInt8>? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = position
-            while position < bytes.count {
-                switch bytes[position] {
-                case UInt8(ascii: "\""):
-                    position += 1
-                    return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
-                case UInt8(ascii: "\\"):
-                    return nil
-                default:
+    /// Where the values of a flat line are in its bytes: a line that is one
+    /// object of the five known keys with string (or null) values and no
+    /// escapes, so that each value is its bytes as they stand. Read in one
+    /// pass without building a JSON tree or a string, for `parse` and for
+    /// `MatchRequestReader`, which builds a request straight from the bytes.
+    public struct Spans: Sendable, Equatable {
+        public var url: Range<Int>
+        /// nil when the key is absent or null.
+        public var type: Range<Int>?
+        public var page: Range<Int>?
+        public var frame: Range<Int>?
+        public var method: Range<Int>?
+
+        /// nil for anything but a flat line, which `parse` hands to the JSON
+        /// parser. Where it answers, it answers as the parser would: a
+        /// repeated key's last value wins, and a line without a "url" string
+        /// is left to the parser to refuse.
+        public init?(flat bytes: UnsafeBufferPointer<UInt8>) {
+            var position = 0
+            func skipWhitespace() {
+                while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D || bytes[position] == 0x0A {
                     position += 1
                 }
             }
-            return nil
-        }
-        var url: String?
-        var line = RequestLine(url: "")
-        skipWhitespace()
-        guard take(UInt8(ascii: "{")) else { return nil }
-        skipWhitespace()
-        if take(UInt8(ascii: "}")) { return nil }
-        while true {
-            skipWhitespace()
-            guard let key = string(), let field = Field(key) else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            let value: String?
-            if position < bytes.count, bytes[position] == UInt8(ascii: "n") {
-                guard take(UInt8(ascii: "n")), take(UInt8(ascii: "u")), take(UInt8(ascii: "l")), take(UInt8(ascii: "l")) else { return nil }
-                value = nil
-            } else {
-                guard let text = string() else { return nil }
-                value = String(decoding: text, as: UTF8.self)
+            func take(_ byte: UInt8) -> Bool {
+                guard position < bytes.count, bytes[position] == byte else { return false }
+                position += 1
+                return true
             }
-            switch field {
-            case .url: url = value
-            case .type: line.type = value
-            case .page: line.page = value
-            case .frame: line.frame = value
-            case .method: line.method = value
+            /// Where a string without escapes is, the position after its closing quote.
+            func string() -> Range<Int>? {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                let start = position
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: "\""):
+                        position += 1
+                        return start..<position - 1
+                    case UInt8(ascii: "\\"):
+                        return nil
+                    default:
+                        position += 1
+                    }
+                }
+                return nil
+            }
+            var url: Range<Int>?
+            var type, page, frame, method: Range<Int>?
+            skipWhitespace()
+            guard take(UInt8(ascii: "{")) else { return nil }
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { return nil }
+            while true {
+                skipWhitespace()
+                guard let key = string(), let field = Field(UnsafeBufferPointer(rebasing: bytes[key])) else { return nil }
+                skipWhitespace()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipWhitespace()
+                let value: Range<Int>?
+                if position < bytes.count, bytes[position] == UInt8(ascii: "n") {
+                    guard take(UInt8(ascii: "n")), take(UInt8(ascii: "u")), take(UInt8(ascii: "l")), take(UInt8(ascii: "l")) else { return nil }
+                    value = nil
+                } else {
+                    guard let text = string() else { return nil }
+                    value = text
+                }
+                switch field {
+                case .url: url = value
+                case .type: type = value
+                case .page: page = value
+                case .frame: frame = value
+                case .method: method = value
+                }
+                skipWhitespace()
+                if take(UInt8(ascii: "}")) { break }
+                guard take(UInt8(ascii: ",")) else { return nil }
             }
             skipWhitespace()
-            if take(UInt8(ascii: "}")) { break }
-            guard take(UInt8(ascii: ",")) else { return nil }
+            guard position == bytes.count, let url else { return nil }
+            (self.url, self.type, self.page, self.frame, self.method) = (url, type, page, frame, method)
         }
-        skipWhitespace()
-        guard position == bytes.count, let url else { return nil }
-        line.url = url
-        return line
     }
 
     /// The keys a request line has.

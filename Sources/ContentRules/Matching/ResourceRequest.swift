@@ -43,6 +43,18 @@ public struct ResourceRequest: Sendable {
     /// URLs' bytes without building strings: it runs for every decision.
     public func isThirdParty(publicSuffixList: PublicSuffixList) -> Bool {
         guard let pageURL else { return true }
+        var pageText = pageURL.serialization
+        let registrable = pageText.withUTF8 { page in
+            let pageHost = UnsafeBufferPointer(rebasing: page[pageURL.hostnameRange])
+            return pageHost.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: pageHost)
+        }
+        return isThirdParty(pageRegistrableStart: registrable)
+    }
+
+    /// `isThirdParty(publicSuffixList:)` with the page host's registrable
+    /// domain already looked up (see `PreparedPage`).
+    func isThirdParty(pageRegistrableStart registrable: Int?) -> Bool {
+        guard let pageURL else { return true }
         var (pageText, text) = (pageURL.serialization, url.serialization)
         return pageText.withUTF8 { page in
             text.withUTF8 { resource in
@@ -50,7 +62,6 @@ public struct ResourceRequest: Sendable {
                 let host = UnsafeBufferPointer(rebasing: resource[url.hostnameRange])
                 if pageHost.isEmpty || host.isEmpty { return !(pageHost.isEmpty && host.isEmpty) }
                 // The page's site: its registrable domain (lower-cased), else its whole host.
-                let registrable = publicSuffixList.registrableDomainStart(inASCII: pageHost)
                 let siteStart = registrable ?? 0
                 let siteLength = pageHost.count - siteStart
                 guard host.count >= siteLength else { return true }

@@ -71,38 +71,51 @@ struct RulesMatch: ParsableCommand {
         var rejected = 0
         var cold: [Double] = []
         // Kept only for --stats's second pass.
-        var decided: [ResourceRequest] = []
-        var urls = ParsedURLMemo()
+        var decided: [(ResourceRequest, PreparedPage?)] = []
+        var reader = MatchRequestReader(engine: engine)
+        let timed = stats  // read once: a flag's getter costs more than a line's check
         var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            switch Self.request(from: line, number: lineNumber, urls: &urls) {
-            case .failure(let error):
-                rejected += 1
-                printError("\(requests):\(error.line): \(error.message)")
-                output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
-            case .success(let (url, request)) where stats:
-                let start = ContinuousClock.now
-                let decision = engine.decide(request)
-                cold.append(Self.microseconds(since: start))
-                decided.append(request)
-                output.write(decision, url: url)
-            case .success(let (url, request)):
-                output.write(engine.decide(request), url: url)
-            }
-            if output.bytes.count >= Self.chunkSize {
-                Self.writeToStandardOutput(output.bytes)
-                output.removeAll()
+        data.withUnsafeBufferPointer { data in
+            var lineStart = 0
+            while lineStart <= data.count {
+                let lineEnd = data[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? data.count
+                defer { lineStart = lineEnd + 1 }
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: data[lineStart..<lineEnd])
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                switch reader.request(from: line, number: lineNumber) {
+                case .failure(let error):
+                    rejected += 1
+                    printError("\(requests):\(error.line): \(error.message)")
+                    output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
+                case .success(let read):
+                    let decision: Decision
+                    if timed {
+                        let start = ContinuousClock.now
+                        decision = Self.decide(read.request, page: read.page, by: engine)
+                        cold.append(Self.microseconds(since: start))
+                        decided.append((read.request, read.page))
+                    } else {
+                        decision = Self.decide(read.request, page: read.page, by: engine)
+                    }
+                    switch read.url {
+                    case .bytes(let range): output.write(decision, url: UnsafeBufferPointer(rebasing: line[range]))
+                    case .string(let text): output.write(decision, url: text)
+                    }
+                }
+                if output.bytes.count >= Self.chunkSize {
+                    Self.writeToStandardOutput(output.bytes)
+                    output.removeAll()
+                }
             }
         }
         Self.writeToStandardOutput(output.bytes)
         if stats && !cold.isEmpty {
             var warm: [Double] = []
             warm.reserveCapacity(decided.count)
-            for request in decided {
+            for (request, page) in decided {
                 let start = ContinuousClock.now
-                _ = engine.decide(request)
+                _ = Self.decide(request, page: page, by: engine)
                 warm.append(Self.microseconds(since: start))
             }
             printError(String(format: "loaded %d lists in %.3f s (compiling them %.3f s)", engine.lists.count, loadSeconds,
@@ -111,22 +124,6 @@ struct RulesMatch: ParsableCommand {
             printError(Self.summary("second pass", warm))
         }
         if rejected > 0 { throw ExitCode(1) }
-    }
-
-    /// The request of line `number`, with its URL as written.
-    private static func request(from line: ArraySlice<UInt8>, number: Int, urls: inout ParsedURLMemo) -> Result<(String, ResourceRequest), RequestLineError> {
-        switch RequestLine.parse(line, line: number) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let fields):
-            do {
-                let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame, method: fields.method,
-                                                  urls: &urls)
-                return .success((fields.url, request))
-            } catch {
-                return .failure(RequestLineError(line: number, message: error.description))
-            }
-        }
     }
 
     /// `{"global-stylesheets": [{"list", "rules", "selectors"}, …]}`: every
@@ -165,6 +162,12 @@ struct RulesMatch: ParsableCommand {
 }
 
 extension RulesMatch {
+    /// The decision, on the prepared page when the request has one.
+    @inline(__always)
+    static func decide(_ request: ResourceRequest, page: PreparedPage?, by engine: ContentRuleEngine) -> Decision {
+        if let page { engine.decide(request, page: page) } else { engine.decide(request) }
+    }
+
     static func microseconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12

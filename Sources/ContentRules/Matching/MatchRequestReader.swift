@@ -1,0 +1,136 @@
+import WebURL
+
+/// Builds the requests of `limot rules match` lines straight from their
+/// bytes, remembering what a run of lines repeats.
+///
+/// A flat line (see `RequestLine.Spans`) becomes a request without a
+/// string per field: its URL is parsed once, through the shortcut for
+/// canonical http(s) URLs when it takes it (most do, and most resource URLs
+/// of a corpus are distinct, so a memo would only add a look-up); its page
+/// is most often the previous line's, compared byte by byte, else found
+/// among the pages already read (a corpus names a few hundred), each
+/// prepared once for the engine's decisions (`PreparedPage`); its type name is
+/// one of the few a corpus uses, matched byte by byte. Any other line, and
+/// any line whose request cannot be made, goes through `RequestLine.parse`
+/// and `ResourceRequest(url:type:page:frame:method:urls:)`, which give the
+/// same request and word what is wrong.
+public struct MatchRequestReader {
+    /// A request read from a line, its page prepared when the line names
+    /// one, and its URL as the line writes it.
+    public struct Read {
+        public var request: ResourceRequest
+        /// The request's page, for `ContentRuleEngine.decide(_:page:)`.
+        public var page: PreparedPage?
+        public var url: URLText
+    }
+
+    /// A request's URL as its line writes it.
+    public enum URLText {
+        /// The URL is these bytes of the line (a flat line has no escapes).
+        case bytes(Range<Int>)
+        /// The URL as the JSON parser decoded it.
+        case string(String)
+    }
+
+    /// The engine the pages are prepared for.
+    private let engine: ContentRuleEngine
+    private var urls = ParsedURLMemo()
+    /// The previous flat line's page bytes and the page they gave (nil: no URL).
+    private var previousPage: (bytes: [UInt8], page: PreparedPage?)?
+    /// The pages read so far, by their text; past `ParsedURLMemo.capacity`
+    /// it starts over, so that memory stays bounded on any input.
+    private var pages: [String: PreparedPage] = [:]
+    /// Type names seen, with their types: a corpus uses a handful.
+    private var typeNames: [(name: [UInt8], type: ResourceTypes)] = []
+    /// The most type names kept, so that memory stays bounded on any input.
+    private static let typeNameCapacity = 64
+
+    public init(engine: ContentRuleEngine) {
+        self.engine = engine
+    }
+
+    /// The request of line `number`, or why it cannot be read.
+    public mutating func request(from line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<Read, RequestLineError> {
+        if let spans = RequestLine.Spans(flat: line), let made = flatRequest(line, spans) {
+            return .success(Read(request: made.request, page: made.page, url: .bytes(spans.url)))
+        }
+        switch RequestLine.parse(Array(line)[...], line: number) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let fields):
+            do {
+                let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame,
+                                                  method: fields.method, urls: &urls)
+                return .success(Read(request: request, page: nil, url: .string(fields.url)))
+            } catch {
+                return .failure(RequestLineError(line: number, message: error.description))
+            }
+        }
+    }
+
+    /// The request of a flat line, as `ResourceRequest(url:type:page:frame:method:urls:)`
+    /// makes it, and its page prepared when the line names one; nil when that
+    /// would throw (the caller then takes that path to word why).
+    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans) -> (request: ResourceRequest, page: PreparedPage?)? {
+        func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
+        guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
+        else { return nil }
+        var kind = ResourceTypes.topDocument
+        if let span = spans.type {
+            guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return nil }
+            kind = known
+        }
+        var pageURL: WebURL? = resource
+        var prepared: PreparedPage?
+        if let span = spans.page {
+            guard let page = page(UnsafeBufferPointer(rebasing: line[span])) else { return nil }
+            (pageURL, prepared) = (page?.url, page)
+        }
+        // A page URL with no host (corpora record "http://" for unknown pages) is no page.
+        if let candidate = pageURL, candidate.isSpecial, candidate.hostnameRange.isEmpty { (pageURL, prepared) = (nil, nil) }
+        var frameURL: WebURL?
+        if let span = spans.frame, !span.isEmpty {
+            guard let url = try? urls.url(text(span)) else { return nil }
+            frameURL = url
+        }
+        var method: RequestMethod? = .get
+        if let span = spans.method {
+            guard let known = RequestMethod(httpMethod: text(span)) else { return nil }
+            method = known
+        }
+        return (ResourceRequest(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: method), prepared)
+    }
+
+    /// The page a line's "page" bytes name, prepared: `.some(nil)` for ""
+    /// (no known page), nil when they are no URL.
+    private mutating func page(_ bytes: UnsafeBufferPointer<UInt8>) -> PreparedPage?? {
+        if bytes.isEmpty { return .some(nil) }
+        if let previousPage, Self.same(previousPage.bytes, bytes) { return previousPage.page.map { .some($0) } }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var page = pages[text]
+        if page == nil, let url = try? urls.url(text) {
+            page = engine.prepare(page: url)
+            if pages.count >= ParsedURLMemo.capacity { pages.removeAll(keepingCapacity: true) }
+            pages[text] = page
+        }
+        previousPage = (Array(bytes), page)
+        return page.map { .some($0) }
+    }
+
+    /// The type a line's "type" bytes name, as `ResourceTypes(requestName:)` reads them.
+    private mutating func type(named bytes: UnsafeBufferPointer<UInt8>) -> ResourceTypes? {
+        for entry in typeNames where Self.same(entry.name, bytes) { return entry.type }
+        guard let type = ResourceTypes(requestName: String(decoding: bytes, as: UTF8.self)) else { return nil }
+        if typeNames.count < Self.typeNameCapacity { typeNames.append((Array(bytes), type)) }
+        return type
+    }
+
+    /// Whether the bytes are the same, compared directly rather than through the generic `elementsEqual`.
+    private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard kept.count == bytes.count else { return false }
+        return kept.withUnsafeBufferPointer { kept in
+            for index in 0..<kept.count where kept[index] != bytes[index] { return false }
+            return true
+        }
+    }
+}
