@@ -24,41 +24,21 @@ struct NameKey: Hashable {
         self = name.withUTF8 { NameKey(lowercasing: $0.baseAddress!, count: $0.count) }
     }
 
-    /// Packs the `count` bytes at `start` as `Builder` would one by one,
-    /// but a word at a time: the tokenizer finds a name's end first, then
-    /// packs it (one copy and three word-wide lower-casings per name).
-    /// `readable`: how many bytes from `start` may be read; with 24 or
-    /// more, the words are loaded and masked instead of copied (no
-    /// `memcpy` call per name).
+    /// Packs the `count` bytes at `start`, ASCII-lower-cased, a word at a
+    /// time: the tokenizer finds a name's end first, then packs it (one copy
+    /// and three word-wide lower-casings per name, not a step per byte).
     @inline(__always)
-    init(lowercasing start: UnsafePointer<UInt8>, count: Int, readable: Int = 0) {
+    init(lowercasing start: UnsafePointer<UInt8>, count: Int) {
         guard count <= Self.capacity else {
             self = .overlong
             return
         }
         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        if readable >= Self.capacity {
-            let raw = UnsafeRawPointer(start)
-            words = (
-                raw.loadUnaligned(as: UInt64.self) & Self.mask(keeping: count),
-                raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & Self.mask(keeping: count - 8),
-                raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & Self.mask(keeping: count - 16))
-        } else {
-            withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
-        }
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
         self.init(
             a: Self.asciiLowercased(UInt64(littleEndian: words.0)),
             b: Self.asciiLowercased(UInt64(littleEndian: words.1)),
             c: Self.asciiLowercased(UInt64(littleEndian: words.2)))
-    }
-
-    /// A mask of the first `count` bytes of a word in memory order (all of
-    /// them from 8, none below 1).
-    @inline(__always)
-    static func mask(keeping count: Int) -> UInt64 {
-        if count >= 8 { return .max }
-        if count <= 0 { return 0 }
-        return UInt64(littleEndian: (1 << UInt64(count * 8)) &- 1)
     }
 
     /// The eight bytes of `word` with `A`–`Z` made `a`–`z` and every other

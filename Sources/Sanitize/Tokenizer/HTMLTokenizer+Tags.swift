@@ -85,6 +85,6 @@ extension HTMLTokenizer {
     /// The lower-cased key of the name written at `start..<end`.
     @inline(__always)
     func name(from start: Int, to end: Int) -> NameKey {
-        NameKey(lowercasing: input.baseAddress! + start, count: end - start, readable: input.count - start)
+        NameKey(lowercasing: input.baseAddress! + start, count: end - start)
     }
 }
