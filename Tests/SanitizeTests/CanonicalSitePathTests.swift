@@ -51,6 +51,28 @@ import WebURL
         #expect(CanonicalSitePath.path(of: "/search?q=خانه&page=2") == "/search?q=%D8%AE%D8%A7%D9%86%D9%87&page=2")
     }
 
+    /// `https://www.loghatnameh.de` and a canonical path: routed to that
+    /// path without parsing, where the parser sends it too.
+    @Test func linksWithTheSitesOriginGoWhereTheParserSendsThem() {
+        var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
+        var random = SplitMix64(seed: 9)
+        var shortcut = 0
+        for _ in 0..<5_000 {
+            var path = "/"
+            for _ in 0..<(1 + random.next(below: 8)) { path += Self.pieces[random.next(below: Self.pieces.count)] }
+            guard Self.isCanonical(path) else { continue }
+            shortcut += 1
+            let link = "https://www.loghatnameh.de" + path
+            #expect(policy.navigation(link) == .site(path), "\(link) is not sent to \(path) by the parser")
+            let routed = Array(link.utf8).withUnsafeBufferPointer { policy.navigation(attribute: $0) }
+            guard case .replace(path, external: false) = routed else {
+                Issue.record("\(link) is not routed to \(path) without parsing: \(routed)")
+                continue
+            }
+        }
+        #expect(shortcut > 250, "only \(shortcut) canonical paths: the generator no longer makes them")
+    }
+
     @Test func linksTheParserWouldChangeGoTheFullWay() {
         for link in ["/a/../b", "/a/./b", "/.", "/%2e%2E/x", "//ads.example/x", "/_limot/stats", "/a#top", "/a b", "/search?q=x&amp;p=2",
                      "/ä", "\\a", "search?q=x", "/a\\b", "/q?x='y'", ""] {

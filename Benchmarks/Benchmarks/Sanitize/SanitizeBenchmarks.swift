@@ -33,6 +33,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The fixture's result pages as the site serves them (5–10 KB each), all
+    // in one iteration: what a reader's lookups cost, fixed per-page work included.
+    let results = FixtureResultPages.load(repository: repository)
+    let resultBytes = results.reduce(0) { $0 + $1.count }
+    Benchmark("Sanitize the \(results.count) fixture result pages (\(resultBytes / 1000) KB)", configuration: .init(metrics: metrics, maxDuration: .seconds(5))) { benchmark in
+        let start = ContinuousClock.now
+        for _ in benchmark.scaledIterations {
+            for page in results { blackHole(HTMLSanitizer.sanitize(page, context: context)) }
+        }
+        let seconds = (ContinuousClock.now - start) / .seconds(1)
+        benchmark.measurement(megabytesPerSecond, Int(Double(resultBytes * benchmark.scaledIterations.count) / 1_000_000 / seconds))
+    }
+
     let page = DictionaryPage.make(repository: repository, targetBytes: 100_000)
     let document = HTMLSanitizer.sanitize(page, context: context)
     Benchmark("Render a sanitized page (nonce, theme, bar)", configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3))) { benchmark in
@@ -76,6 +89,20 @@ enum DictionaryPage {
             rest = rest[wordEnd...]
         }
         return out + rest
+    }
+}
+
+/// The result pages of the fixture site (`search/*.html`), without the
+/// redirect stubs (under 1 KB) beside them.
+enum FixtureResultPages {
+    static func load(repository: URL) -> [[UInt8]] {
+        let folder = repository.appendingPathComponent("Tests/Fixtures/sites/www.loghatnameh.de/search")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            fatalError("cannot list \(folder.path)")
+        }
+        return names.filter { $0.hasSuffix(".html") }.sorted()
+            .compactMap { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path).map(Array.init) }
+            .filter { $0.count >= 1000 }
     }
 }
 

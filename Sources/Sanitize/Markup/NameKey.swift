@@ -15,10 +15,42 @@ struct NameKey: Hashable {
 
     /// Packs a name given in a table (lower-case ASCII).
     init(_ name: String) {
-        var builder = Builder()
-        for byte in name.utf8 { builder.append(byte) }
         precondition(name.utf8.count <= Self.capacity, "name longer than a NameKey holds: \(name)")
-        self = builder.key
+        guard !name.isEmpty else {
+            self = .empty
+            return
+        }
+        var name = name
+        self = name.withUTF8 { NameKey(lowercasing: $0.baseAddress!, count: $0.count) }
+    }
+
+    /// Packs the `count` bytes at `start`, ASCII-lower-cased, a word at a
+    /// time: the tokenizer finds a name's end first, then packs it (one copy
+    /// and three word-wide lower-casings per name, not a step per byte).
+    @inline(__always)
+    init(lowercasing start: UnsafePointer<UInt8>, count: Int) {
+        guard count <= Self.capacity else {
+            self = .overlong
+            return
+        }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+        self.init(
+            a: Self.asciiLowercased(UInt64(littleEndian: words.0)),
+            b: Self.asciiLowercased(UInt64(littleEndian: words.1)),
+            c: Self.asciiLowercased(UInt64(littleEndian: words.2)))
+    }
+
+    /// The eight bytes of `word` with `A`–`Z` made `a`–`z` and every other
+    /// byte (non-ASCII too) left alone: the high bit of each byte of
+    /// `upper` is set where the byte is in 0x41...0x5A, and moves to 0x20.
+    @inline(__always)
+    static func asciiLowercased(_ word: UInt64) -> UInt64 {
+        let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastA = ascii &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = ascii &+ 0x2525_2525_2525_2525
+        let upper = atLeastA & ~pastZ & ~word & 0x8080_8080_8080_8080
+        return word | (upper >> 2)
     }
 
     private init(a: UInt64, b: UInt64, c: UInt64) {
@@ -38,31 +70,5 @@ struct NameKey: Hashable {
             }
         }
         return bytes
-    }
-
-    /// Builds a key byte by byte as the tokenizer reads a name.
-    struct Builder {
-        private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        private var count = 0
-
-        @inline(__always)
-        mutating func append(_ byte: UInt8) {
-            guard count < NameKey.capacity else {
-                count = NameKey.capacity + 1
-                return
-            }
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            let shifted = UInt64(lower) << UInt64((count & 7) * 8)
-            switch count >> 3 {
-            case 0: words.0 |= shifted
-            case 1: words.1 |= shifted
-            default: words.2 |= shifted
-            }
-            count += 1
-        }
-
-        var key: NameKey {
-            count > NameKey.capacity ? .overlong : NameKey(a: words.0, b: words.1, c: words.2)
-        }
     }
 }

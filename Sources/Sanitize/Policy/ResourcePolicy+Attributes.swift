@@ -42,7 +42,15 @@ extension ResourcePolicy {
     }
 
     mutating func navigation(attribute raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
-        if keepsCanonicalSitePaths, CanonicalSitePath.isCanonical(raw) { return .keep(external: false) }
+        if keepsCanonicalSitePaths {
+            if CanonicalSitePath.isCanonical(raw) { return .keep(external: false) }
+            // The site's origin and a canonical path: the parser keeps the
+            // path as written, and the proxy serves that page at it.
+            if raw.count > siteOrigin.count, raw.starts(with: siteOrigin) {
+                let path = UnsafeBufferPointer(rebasing: raw[siteOrigin.count...])
+                if CanonicalSitePath.isCanonical(path) { return .replace(String(decoding: path, as: UTF8.self), external: false) }
+            }
+        }
         if let known = attributeNavigations.value(for: raw, tag: 0) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeNavigation

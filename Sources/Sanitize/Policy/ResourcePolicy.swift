@@ -26,6 +26,8 @@ struct ResourcePolicy {
     /// the site that the proxy serves at the same path, and no rule is
     /// asked (navigations to the site's own https pages never are).
     let keepsCanonicalSitePaths: Bool
+    /// The site's origin as written in a link (`https://www.loghatnameh.de`).
+    let siteOrigin: [UInt8]
 
     /// A subresource's fate.
     enum Subresource: Equatable {
@@ -55,7 +57,9 @@ struct ResourcePolicy {
         pageURL = context.topURL ?? context.documentURL
         frameURL = context.documentURL
         self.base = base
-        keepsCanonicalSitePaths = base.scheme == "https" && base.origin == context.urlMap.site.origin
+        let siteOrigin = context.urlMap.site.origin
+        self.siteOrigin = Array(siteOrigin.utf8)
+        keepsCanonicalSitePaths = base.scheme == "https" && base.origin == siteOrigin
             && base.username.isEmpty && base.password.isEmpty
     }
 

@@ -25,7 +25,7 @@ enum BaseElement {
                 }
                 if let depth = foreign.breakOut(name, hasFontAttributes: hasFontAttributes) {
                     tokenizer.inForeignContent = foreign.current != .html
-                    if depth < openElements.count { openElements.removeSubrange(depth...) }
+                    if depth < openElements.count { openElements.truncate(to: depth) }
                 }
                 let namespace = foreign.namespace(of: names.element(name))
                 let kind = DocumentRewriter.adjusted(names.element(name), in: namespace)
@@ -47,7 +47,7 @@ enum BaseElement {
             case .endTag:
                 if let depth = foreign.breakOut(endTag: name) {  // `</p>`, `</br>`
                     tokenizer.inForeignContent = foreign.current != .html
-                    if depth < openElements.count { openElements.removeSubrange(depth...) }
+                    if depth < openElements.count { openElements.truncate(to: depth) }
                 }
                 if name == names.br, openElements.last == names.head {
                     openElements.removeLast()  // `</br>` is a `<br>`: body content ends an open head
@@ -68,7 +68,7 @@ enum BaseElement {
                     foreign.removed(at: match)
                     continue
                 }
-                openElements.removeSubrange(match...)
+                openElements.truncate(to: match)
                 foreign.closed(from: match)
                 tokenizer.inForeignContent = foreign.current != .html
             case .text:

@@ -36,10 +36,47 @@ extension DocumentRewriter {
             return
         }
         let written = value(rel)
-        let tokens = Set(Self.asciiLowercasedTrimmed(written).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
-        let missing = ["noopener", "noreferrer"].filter { !tokens.contains(Substring($0)) }
-        guard !missing.isEmpty else { return }
-        edits.replace(rel, with: (tokens.isEmpty ? "" : written + " ") + missing.joined(separator: " "))
+        let tokens = Self.relTokens(written)
+        guard !(tokens.noopener && tokens.noreferrer) else { return }
+        let missing = tokens.noopener ? "noreferrer" : tokens.noreferrer ? "noopener" : "noopener noreferrer"
+        edits.replace(rel, with: (tokens.any ? written + " " : "") + missing)
+    }
+
+    /// What `rel` holds, read in place (no set of strings for every link to
+    /// another site): whether it has any token, `noopener`, `noreferrer`,
+    /// ASCII case-insensitively, once trimmed of bytes up to the space and
+    /// split at spaces, tabs and line feeds.
+    static func relTokens(_ rel: String) -> (any: Bool, noopener: Bool, noreferrer: Bool) {
+        var rel = rel
+        return rel.withUTF8 { bytes in
+            var result = (any: false, noopener: false, noreferrer: false)
+            var end = bytes.count
+            while end > 0, bytes[end - 1] <= 0x20 { end -= 1 }
+            var index = 0
+            while index < end, bytes[index] <= 0x20 { index += 1 }
+            while index < end {
+                let start = index
+                while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A { index += 1 }
+                if index > start {
+                    result.any = true
+                    let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    if Self.equalsIgnoringASCIICase(token, "noopener") { result.noopener = true }
+                    if Self.equalsIgnoringASCIICase(token, "noreferrer") { result.noreferrer = true }
+                }
+                index += 1
+            }
+            return result
+        }
+    }
+
+    /// Whether `bytes` ASCII-lower-cased are the lower-case `text`.
+    static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != text.utf8Start[index] { return false }
+        }
+        return true
     }
 
     mutating func planHyperlink(namespace: ForeignContent.Namespace) -> Plan {

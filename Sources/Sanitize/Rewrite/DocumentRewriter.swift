@@ -161,7 +161,10 @@ struct DocumentRewriter {
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
         // Read as HTML (`<svg>` and `<math>` too), a tag that does not stay
         // in a head ends an open one.
-        if foreign.current == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil { leaveHead() }
+        // (The open head is checked first: most tags come after it.)
+        if openElements.last == names.head, foreign.current == .html, kind != .html, kind != .head, ElementKind.staysInHead[name] == nil {
+            leaveHead()
+        }
 
         if skipping != nil {
             if hasContent { open(name, kind: kind, namespace: namespace) }
@@ -210,7 +213,7 @@ struct DocumentRewriter {
         if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
         guard openElements.count < Self.maximumOpenElements else { return }
         if skipping == nil {
-            let encodesHTML = name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
+            let encodesHTML = kind == .mathIntegration && name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
             foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count, encodesHTML: encodesHTML)
             tokenizer.inForeignContent = foreign.current != .html
         }
@@ -234,10 +237,11 @@ struct DocumentRewriter {
         let followed = skipping ?? openElements.count
         var match: Int?
         var candidate = openElements.count - 1
+        let endsHeadings = names.headings[name] != nil  // asked once, not per element passed
         while candidate >= lowest {
             let element = openElements[candidate]
             // `</h1>` ends an `<h2>` too: what was opened in it, SVG too, ends.
-            if names.endTag(name, ends: element) {
+            if element == name || (endsHeadings && names.headings[element] != nil) {
                 match = candidate
                 break
             }
@@ -260,7 +264,7 @@ struct DocumentRewriter {
                 skipping = skipIndex - 1  // the removed element in the form stays open
                 return
             }
-            openElements.removeSubrange(max(match, skipIndex)...)
+            openElements.truncate(to: max(match, skipIndex))
             if match >= skipIndex {
                 if match == skipIndex { skipping = nil }
                 return
@@ -276,7 +280,7 @@ struct DocumentRewriter {
             openElements.remove(at: match)
             foreign.removed(at: match)
         } else if let match {
-            openElements.removeSubrange(match...)
+            openElements.truncate(to: match)
             foreign.closed(from: match)
             tokenizer.inForeignContent = foreign.current != .html
         }
@@ -319,7 +323,7 @@ struct DocumentRewriter {
             guard skipIndex >= depth else { return }
             skipping = nil
         }
-        if depth < openElements.count { openElements.removeSubrange(depth...) }
+        if depth < openElements.count { openElements.truncate(to: depth) }
     }
 
     /// Body content (text, or an element that does not stay in a head) ends

@@ -66,7 +66,7 @@ struct ForeignContent {
     /// (the whole stack) cross them. `</p>` and `</br>` go to HTML at once
     /// (`breakOut(endTag:)`), without the search in foreign content.
     func lowestDepth(endedBy name: NameKey, stackCount: Int) -> Int {
-        guard Self.crossesIntegrationPoints[name] == nil, let bound = open.last(where: \.bounds) else { return 0 }
+        guard let bound = open.last(where: \.bounds), Self.crossesIntegrationPoints[name] == nil else { return 0 }
         // The current node is SVG or MathML (an integration point itself, or
         // inside one with no HTML element between): the elements of the run
         // of them on top of the stack can end by name.

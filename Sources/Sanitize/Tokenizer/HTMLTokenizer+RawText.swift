@@ -4,24 +4,19 @@ extension HTMLTokenizer {
     /// Whether `</name` followed by whitespace, `/` or `>` is at `index`.
     func isEndTag(_ name: NameKey, at index: Int) -> Bool {
         guard index + 2 < input.count, input[index] == UInt8(ascii: "<"), input[index + 1] == UInt8(ascii: "/") else { return false }
-        var builder = NameKey.Builder()
         var end = index + 2
-        while end < input.count, input[end].isASCIIAlpha || input[end].isASCIIDigit {
-            builder.append(input[end])
-            end += 1
-        }
-        guard builder.key == name else { return false }
+        while end < input.count, input[end].isASCIIAlphanumeric { end += 1 }
+        guard self.name(from: index + 2, to: end) == name else { return false }
         return end == input.count || input[end].isHTMLSpace || input[end] == UInt8(ascii: "/") || input[end] == UInt8(ascii: ">")
     }
 
     /// The index of the end tag that closes RAWTEXT/RCDATA content, or the end.
     func endOfRawText(_ name: NameKey) -> Int {
-        var index = position
-        while index < input.count {
-            if input[index] == UInt8(ascii: "<"), isEndTag(name, at: index) { return index }
-            index += 1
+        var index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: position)
+        while index < input.count, !isEndTag(name, at: index) {
+            index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
         }
-        return input.count
+        return index
     }
 
     /// The index of the `</script` that ends script data, or the end (and
@@ -31,6 +26,11 @@ extension HTMLTokenizer {
         var state = State.data
         var index = position
         while index < input.count {
+            if state == .data {
+                // Outside an escape only "<" matters: jump to the next one.
+                index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index)
+                guard index < input.count else { break }
+            }
             let byte = input[index]
             if byte == UInt8(ascii: "<") {
                 if state != .doubleEscaped, isEndTag(scriptName, at: index) { return (index, false) }
@@ -87,10 +87,10 @@ extension HTMLTokenizer {
 
     func find(_ text: StaticString, from start: Int) -> Int? {
         let first = text.utf8Start[0]
-        var index = start
+        var index = UTF8Validation.index(of: first, in: input, from: start)
         while index < input.count {
-            if input[index] == first, matches(text, at: index) { return index }
-            index += 1
+            if matches(text, at: index) { return index }
+            index = UTF8Validation.index(of: first, in: input, from: index + 1)
         }
         return nil
     }

@@ -6,17 +6,12 @@ extension HTMLTokenizer {
     /// `.truncated`: browsers drop it.
     mutating func tag(at start: Int, isEnd: Bool) -> Token {
         clearAttributes()
-        var index = start + (isEnd ? 2 : 1)
-        var name = NameKey.Builder()
-        while index < input.count {
-            let byte = input[index]
-            if byte.isHTMLSpace || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
-            name.append(byte)
-            index += 1
-        }
-        var token = Token(kind: isEnd ? .endTag : .startTag, range: start..<start, name: name.key, nameEnd: index)
+        let nameStart = start + (isEnd ? 2 : 1)
+        var index = scan(from: nameStart, until: .tagNameEnd)
+        var token = Token(
+            kind: isEnd ? .endTag : .startTag, range: start..<start, name: name(from: nameStart, to: index), nameEnd: index)
         while true {
-            while index < input.count, input[index].isHTMLSpace { index += 1 }
+            index = skipSpaces(from: index)
             guard index < input.count else { break }
             let byte = input[index]
             if byte == UInt8(ascii: ">") {
@@ -44,36 +39,52 @@ extension HTMLTokenizer {
     /// One attribute from its name's first byte; nil at the end of the input.
     func attribute(at index: inout Int) -> RawAttribute? {
         let nameStart = index
-        var name = NameKey.Builder()
-        name.append(input[index])  // may be "=" (a parse error, but part of the name)
-        index += 1
-        while index < input.count {
-            let byte = input[index]
-            if byte.isHTMLSpace || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") { break }
-            name.append(byte)
-            index += 1
-        }
-        let nameEnd = index
-        var after = index
-        while after < input.count, input[after].isHTMLSpace { after += 1 }
+        // The first byte may be "=" (a parse error, but part of the name).
+        let nameEnd = scan(from: index + 1, until: .attributeNameEnd)
+        let name = name(from: nameStart, to: nameEnd)
+        let after = skipSpaces(from: nameEnd)
         guard after < input.count else { return nil }
         guard input[after] == UInt8(ascii: "=") else {
-            return RawAttribute(name: name.key, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+            index = nameEnd
+            return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
         }
-        index = after + 1
-        while index < input.count, input[index].isHTMLSpace { index += 1 }
+        index = skipSpaces(from: after + 1)
         guard index < input.count else { return nil }
         let quote = input[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-            var end = index + 1
-            while end < input.count, input[end] != quote { end += 1 }
+            // Quoted values run to the next quote whatever lies between: one memchr.
+            let end = UTF8Validation.index(of: quote, in: input, from: index + 1)
             guard end < input.count else { return nil }
             let value = index + 1..<end
             index = end + 1
-            return RawAttribute(name: name.key, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
+            return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
         }
         let valueStart = index
-        while index < input.count, !input[index].isHTMLSpace, input[index] != UInt8(ascii: ">") { index += 1 }
-        return RawAttribute(name: name.key, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
+        index = scan(from: index, until: .unquotedValueEnd)
+        return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
+    }
+
+    // MARK: Scanning
+
+    /// The index of the first byte at or after `start` in `stops`, or the end.
+    @inline(__always)
+    func scan(from start: Int, until stops: ByteSet) -> Int {
+        var index = start
+        while index < input.count, !stops.contains(input[index]) { index += 1 }
+        return index
+    }
+
+    /// The index of the first byte at or after `start` that is no HTML space, or the end.
+    @inline(__always)
+    func skipSpaces(from start: Int) -> Int {
+        var index = start
+        while index < input.count, ByteSet.spaces.contains(input[index]) { index += 1 }
+        return index
+    }
+
+    /// The lower-cased key of the name written at `start..<end`.
+    @inline(__always)
+    func name(from start: Int, to end: Int) -> NameKey {
+        NameKey(lowercasing: input.baseAddress! + start, count: end - start)
     }
 }

@@ -211,8 +211,7 @@ struct HTMLTokenizer {
     /// After the next `>` (doctypes, bogus comments); the end of the input
     /// when there is none, which leaves the token open.
     mutating func endOfGreaterThan(from start: Int) -> Int {
-        var index = min(start, input.count)
-        while index < input.count, input[index] != UInt8(ascii: ">") { index += 1 }
+        let index = UTF8Validation.index(of: UInt8(ascii: ">"), in: input, from: start)
         if index == input.count {
             unclosed = .bogusComment
             return index

@@ -21,6 +21,12 @@ enum UTF8Validation {
                 index += 1
                 continue
             }
+            // Two-byte sequences (Persian, umlauts) first, without the general case's table.
+            if lead >= 0xC2, lead <= 0xDF {
+                guard index + 1 < count, base[index + 1] & 0xC0 == 0x80 else { return false }
+                index += 2
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF
