@@ -78,8 +78,9 @@ struct CompiledRuleCacheTests {
             let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             var damaged: [[UInt8]] = [[], Array(good.prefix(7)), Array(good.prefix(60)), Array(good.dropLast()), good + [0],
                                       Array("[{\"trigger\":{\"url-filter\":\".*\"},\"action\":{\"type\":\"block\"}}]".utf8)]
-            // One flipped bit in the magic, the key, the length, the checksum and the payload's start, middle and end.
-            for offset in [0, 30, 50, 60, 120, good.count / 2, good.count - 1] {
+            // One flipped bit in the magic, the key (bytes 24-39 with version "1.0"), the length (40-47), the
+            // checksum (48-63) and the payload's start, middle and end.
+            for offset in [0, 30, 44, 50, 60, 120, good.count / 2, good.count - 1] {
                 var flipped = good
                 flipped[offset] ^= 0x10
                 damaged.append(flipped)
