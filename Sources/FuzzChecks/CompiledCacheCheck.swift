@@ -18,6 +18,21 @@ public enum CompiledCacheCheck {
     /// One list, as the seeds in Fuzz/Corpus/compiled-cache were compiled from.
     static let sources = ["fuzz.json"]
 
+    /// A seed: the payload of the engine compiled from one rule list (a
+    /// WKContentRuleList JSON file), or nil when the list does not compile.
+    public static func seed(compiling ruleList: [UInt8]) -> [UInt8]? {
+        guard let list = RuleListParser.parse(ruleList, source: sources[0]).list,
+              let engine = try? ContentRuleEngine(lists: [list]) else { return nil }
+        return CompiledRuleCache.payload(of: engine)
+    }
+
+    /// Whether `payload` (sealed as `check` seals it) decodes to an engine:
+    /// a seed that does not tries only the decoder's refusals.
+    public static func decodes(_ payload: [UInt8]) -> Bool {
+        if case .success = cache.engine(fromFile: cache.file(sealing: payload, key: key), key: key, sources: sources) { return true }
+        return false
+    }
+
     public static func check(_ input: [UInt8]) throws(InvariantViolation) {
         let file = cache.file(sealing: input, key: key)
         let engine: ContentRuleEngine
