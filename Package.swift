@@ -49,11 +49,13 @@ let package = Package(
         // JSON read with source lines (rule lists, site profiles) and written
         // with keys in order (every --json output, converted rule lists).
         .target(name: "LimotJSON"),
-        // OpenSSL's libcrypto (libssl-dev): SHA-256 names and checks the
-        // compiled rule lists kept in the data directory.
+        // OpenSSL's libcrypto (libssl-dev): SHA-256 for the proxy's control token.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // xxHash (libxxhash-dev): XXH3-128 names and checks the compiled rule
+        // lists kept in the data directory, ten times faster than SHA-256.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // WKContentRuleList: parse, validate, compile to RE2, decide.
-        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL", "LimotJSON", "CCrypto"]),
+        .target(name: "ContentRules", dependencies: ["CRE2", "WebURL", "LimotJSON", "CXXHash"]),
         // libcurl from Debian's -dev package, with typed shims for the
         // variadic calls Swift cannot make directly.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),

@@ -44,6 +44,7 @@ let package = Package(
         fuzzer("CSSRewriterFuzzer"),
         fuzzer("ResultPageFuzzer"),
         fuzzer("RequestLineFuzzer"),
+        fuzzer("CompiledCacheFuzzer"),
     ],
     swiftLanguageModes: [.v6]
 )

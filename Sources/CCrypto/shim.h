@@ -1,3 +1,3 @@
-// OpenSSL's libcrypto from Debian's libssl-dev: SHA-256 for the compiled
-// rule cache's key and checksum (libcurl already loads this library).
+// OpenSSL's libcrypto from Debian's libssl-dev: SHA-256 for the proxy's
+// control token (libcurl already loads this library).
 #include <openssl/sha.h>

@@ -8,6 +8,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case cssRewriter = "css-rewriter"
     case resultPage = "result-page"
     case requestLine = "request-line"
+    case compiledCache = "compiled-cache"
 
     /// Runs this target's check on one input: returns when every invariant
     /// holds, throws the first that does not.
@@ -19,6 +20,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .cssRewriter: try CSSRewriterCheck.check(input)
         case .resultPage: try ResultPageCheck.check(input)
         case .requestLine: try RequestLineCheck.check(input)
+        case .compiledCache: try CompiledCacheCheck.check(input)
         }
     }
 

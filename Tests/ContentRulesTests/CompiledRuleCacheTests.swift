@@ -78,8 +78,9 @@ struct CompiledRuleCacheTests {
             let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             var damaged: [[UInt8]] = [[], Array(good.prefix(7)), Array(good.prefix(60)), Array(good.dropLast()), good + [0],
                                       Array("[{\"trigger\":{\"url-filter\":\".*\"},\"action\":{\"type\":\"block\"}}]".utf8)]
-            // One flipped bit in the magic, the key, the length, the checksum and the payload's start, middle and end.
-            for offset in [0, 30, 50, 60, 120, good.count / 2, good.count - 1] {
+            // One flipped bit in the magic, the key (bytes 24-39 with version "1.0"), the length (40-47), the
+            // checksum (48-63) and the payload's start, middle and end.
+            for offset in [0, 30, 44, 50, 60, 120, good.count / 2, good.count - 1] {
                 var flipped = good
                 flipped[offset] ^= 0x10
                 damaged.append(flipped)
@@ -154,17 +155,17 @@ struct CompiledRuleCacheTests {
         let list = try #require(RuleListParser.parse(Array(Self.variedRules.utf8), source: "varied.json").list)
         var writer = BinaryWriter()
         EngineCoding.encode(try ContentRuleEngine(lists: [list]), into: &writer)
-        // A version of five characters leaves the header 98 bytes long: six zeros follow it.
+        // A version of five characters leaves the header 66 bytes long: six zeros follow it.
         try withCache(version: "1.0.0") { cache in
             let key = cache.key(forContents: [])
             let good = cache.file(sealing: writer.bytes, key: key)
-            #expect(good.count - writer.bytes.count == 104)
+            #expect(good.count - writer.bytes.count == 72)
             guard case .success = cache.engine(fromFile: good, key: key, sources: ["varied.json"]) else {
                 Issue.record("the sealed file was not used")
                 return
             }
             var header = good
-            header[100] = 1
+            header[68] = 1
             #expect(throws: CompiledRuleCache.Miss.damaged("padding before the payload is not zero")) {
                 try cache.engine(fromFile: header, key: key, sources: ["varied.json"]).get()
             }

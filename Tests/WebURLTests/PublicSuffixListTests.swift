@@ -161,6 +161,31 @@ struct PublicSuffixListTests {
         #expect(builtIn.registrableDomain(of: "foo.github.io") == "foo.github.io")
     }
 
+    @Test func compiledListBesideTheTextIsReadUnlessOlder() throws {
+        // A one-rule text list beside a copy of Debian's compiled (DAFSA) list.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weburl-psl-dafsa-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("list.dat"), compiled = folder.appendingPathComponent("list.dafsa")
+        try "co.example\n".write(to: text, atomically: true, encoding: .utf8)
+        let systemCompiled = (systemListPath as NSString).deletingPathExtension + ".dafsa"
+        #expect(FileManager.default.fileExists(atPath: systemCompiled), "Debian's publicsuffix package ships \(systemCompiled)")
+        try FileManager.default.copyItem(atPath: systemCompiled, toPath: compiled.path)
+
+        let old = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: text.path)
+        let fromCompiled = PublicSuffixList.loadDefault(environment: [:], systemPath: text.path)
+        #expect(fromCompiled.registrableDomain(of: "foo.github.io") == "foo.github.io")
+        #expect(fromCompiled.registrableDomain(of: "www.shop.co.example") == "co.example")
+
+        // The text edited since it was compiled: the text is what holds.
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: compiled.path)
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: text.path)
+        let fromText = PublicSuffixList.loadDefault(environment: [:], systemPath: text.path)
+        #expect(fromText.registrableDomain(of: "www.shop.co.example") == "shop.co.example")
+        #expect(fromText.registrableDomain(of: "foo.github.io") == "github.io")
+    }
+
     @Test func unusableFilesThrowNamingThePath() throws {
         let missing = #expect(throws: PublicSuffixList.LoadError.self) {
             try PublicSuffixList(contentsOf: "/nonexistent/list.dat")

@@ -8,9 +8,9 @@ import WebURL
 /// place from the mapped file, the rest with one copy each; only the RE2
 /// sets are compiled again (see `RegexShard`).
 ///
-/// One file per selection of lists, named by its key: a SHA-256 over the
-/// cache format, limot's version and each list's bytes in order (not its
-/// path, so moving a list keeps its cache). A file is trusted only when its
+/// One file per selection of lists, named by its key: an XXH3-128
+/// (`ContentDigest`) over the cache format, limot's version and each list's
+/// bytes in order (not its path, so moving a list keeps its cache). A file is trusted only when its
 /// magic, format, memory layout, version, key, length and payload checksum
 /// all verify; anything else is reported as `Miss.damaged` or `Miss.stale`,
 /// and the caller compiles again and `store`s over it. Files are written to
@@ -18,13 +18,13 @@ import WebURL
 ///
 /// File layout (integers little-endian): magic `LIMOTRUL`, format `UInt32`,
 /// memory layout `UInt64` (`EngineCoding.layout`), limot's version (LEB128
-/// length + UTF-8), key (32 bytes), payload length `UInt64`, payload SHA-256
-/// (32 bytes), zeros to a multiple of 8 bytes, payload (`EngineCoding`).
+/// length + UTF-8), key (16 bytes), payload length `UInt64`, payload XXH3-128
+/// (16 bytes), zeros to a multiple of 8 bytes, payload (`EngineCoding`).
 /// The payload's tables start at multiples of 8 too (`BinaryWriter.pad`), so
 /// that the largest are read in place from the mapped file (`MappedCacheFile`).
 public struct CompiledRuleCache: Sendable {
     /// Changes whenever the payload's layout or meaning changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     static let magic = Array("LIMOTRUL".utf8)
     static let fileExtension = "limotrules"
     /// Selections kept at most; the least recently written go first.
@@ -57,18 +57,23 @@ public struct CompiledRuleCache: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// The key of a selection: the lists' bytes, in order.
+    /// The key of a selection: the lists' bytes, in order (each after its
+    /// length, so that no two selections run together the same way).
     public func key(forContents contents: [[UInt8]]) -> [UInt8] {
-        var writer = BinaryWriter(capacity: contents.reduce(64) { $0 + $1.count + 8 })
-        writer.write(Self.magic)
-        writer.write(Self.formatVersion)
-        writer.write(toolVersion)
-        writer.writeVarint(contents.count)
+        let digest = ContentDigest()
+        var header = BinaryWriter(capacity: 64)
+        header.write(Self.magic)
+        header.write(Self.formatVersion)
+        header.write(toolVersion)
+        header.writeVarint(contents.count)
+        digest.update(header.bytes)
         for bytes in contents {
-            writer.write(UInt64(bytes.count))
-            writer.write(bytes)
+            var length = BinaryWriter(capacity: 8)
+            length.write(UInt64(bytes.count))
+            digest.update(length.bytes)
+            digest.update(bytes)
         }
-        return SHA256Digest.of(writer.bytes)
+        return digest.finish()
     }
 
     /// The file that holds, or will hold, the selection with `key`.
@@ -114,13 +119,19 @@ public struct CompiledRuleCache: Sendable {
     /// oldest files beyond `filesKept`. Returns the file's size in bytes.
     @discardableResult
     public func store(_ engine: ContentRuleEngine, key: [UInt8]) throws -> Int {
-        var payload = BinaryWriter()
-        EngineCoding.encode(engine, into: &payload)
-        let file = self.file(sealing: payload.bytes, key: key)
+        let file = self.file(sealing: Self.payload(of: engine), key: key)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(file).write(to: URL(fileURLWithPath: path(forKey: key)), options: .atomic)
         removeOldFiles()
         return file.count
+    }
+
+    /// The payload a file holds for `engine` (`EngineCoding`): what `store`
+    /// seals, and the compiled-cache fuzz target's seeds.
+    public static func payload(of engine: ContentRuleEngine) -> [UInt8] {
+        var payload = BinaryWriter()
+        EngineCoding.encode(engine, into: &payload)
+        return payload.bytes
     }
 
     /// A whole cache file for `payload` under `key`: the header with its
@@ -134,7 +145,7 @@ public struct CompiledRuleCache: Sendable {
         file.write(toolVersion)
         file.write(key)
         file.write(UInt64(payload.count))
-        file.write(SHA256Digest.of(payload))
+        file.write(ContentDigest.of(payload))
         file.pad()
         file.write(payload)
         return file.bytes
@@ -154,7 +165,7 @@ public struct CompiledRuleCache: Sendable {
             guard version == toolVersion else { throw Miss.stale("written by limot \(version), this is \(toolVersion)") }
             guard Array(try reader.readBytes(key.count)) == key else { throw Miss.damaged("made for other lists") }
             let length: UInt64 = try reader.read()
-            let checksum = Array(try reader.readBytes(SHA256Digest.byteCount))
+            let checksum = Array(try reader.readBytes(ContentDigest.byteCount))
             guard try reader.readBytes(BinaryWriter.padding(after: reader.offset)).allSatisfy({ $0 == 0 }) else {
                 throw Miss.damaged("padding before the payload is not zero")
             }
@@ -162,7 +173,7 @@ public struct CompiledRuleCache: Sendable {
                 throw Miss.damaged("payload of \(bytes.count - reader.offset) bytes, header says \(length)")
             }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
-            guard SHA256Digest.of(payload) == checksum else { throw Miss.damaged("checksum does not match") }
+            guard ContentDigest.of(payload) == checksum else { throw Miss.damaged("checksum does not match") }
             var payloadReader = BinaryReader(payload, mapping: mapping)
             return try EngineCoding.decode(from: &payloadReader, sources: sources)
         } catch let damaged as BinaryReader.Damaged {

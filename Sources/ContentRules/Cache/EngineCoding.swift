@@ -14,12 +14,13 @@ import Foundation
 /// them again on first use or on a background thread.
 ///
 /// The raw tables are only as portable as their memory layout, so the
-/// file's header carries `layout` and another layout is a stale file. Their
-/// contents are trusted once the payload's SHA-256 matches: only limot wrote
-/// them. Counts, tags and every table's bounds that a probe relies on
-/// without checking (hash slots, matcher segments, domain names) are still
-/// checked while reading, so a file that passes the checksum by accident
-/// fails here rather than reading out of bounds.
+/// file's header carries `layout` and another layout is a stale file. A
+/// payload whose checksum matches was written by a limot, but counts, tags,
+/// every table's bounds that a probe relies on without checking (hash
+/// slots, matcher segments, domain names) and everything the tables refer
+/// to (rules, conditions, offsets, matchers: `check(_:)`) are still checked
+/// while reading, so a file that passes the checksum by accident fails here
+/// rather than reading out of bounds.
 enum EngineCoding {
     /// A hash of the memory layout (size, stride, alignment) of every value
     /// written raw: another compiler or a changed struct makes another one.
@@ -81,9 +82,13 @@ enum EngineCoding {
         let metaStart = reader.offset
         let metaBytes = try reader.takeRaw(ContentRuleEngine.RuleMeta.self)
         let highestCondition = try checkRuleMeta(metaBytes, ruleIndexInList: ruleIndexInList, lists: lists, at: metaStart)
+        let hostStart = reader.offset
         let hostIndex = try HostIndex(decoding: &reader)
+        let tokenStart = reader.offset
         let tokenIndex = try TokenIndex(decoding: &reader)
+        let literalStart = reader.offset
         let literalIndex = try LiteralIndex(decoding: &reader)
+        let regexStart = reader.offset
         var regexSets: [RegexShard] = []
         for _ in 0..<(try reader.readCount()) {
             let caseSensitive = try reader.readBool()
@@ -93,6 +98,7 @@ enum EngineCoding {
             guard rules.count == patterns.count else { throw BinaryReader.Damaged(offset: start, reason: "an RE2 set's rules and patterns differ in number") }
             regexSets.append(RegexShard(deferring: patterns, caseSensitive: caseSensitive, rules: rules))
         }
+        let universalStart = reader.offset
         let universalAlways: [Int32] = try reader.readRaw()
         let universalIfDomain = try HashIndex<Int32>(decoding: &reader)
         let universalUnless: [Int32] = try reader.readRaw()
@@ -100,10 +106,15 @@ enum EngineCoding {
         let universalUnlessIndex = try HashIndex<Int32>(decoding: &reader)
         var conditions: [CompiledCondition] = []
         for _ in 0..<(try reader.readCount()) { conditions.append(try CompiledCondition(decoding: &reader)) }
+        let domainStart = reader.offset
         let domainConditions = try DomainConditionIndex(decoding: &reader)
         guard highestCondition < conditions.count else {
             throw BinaryReader.Damaged(offset: metaStart, reason: "a rule's condition \(highestCondition) of \(conditions.count)")
         }
+        try check(References(
+            ruleCount: ruleIndexInList.count, conditionCount: conditions.count, hostIndex: (hostIndex, hostStart), tokenIndex: (tokenIndex, tokenStart),
+            literalIndex: (literalIndex, literalStart), regexSets: (regexSets, regexStart),
+            universal: (universalAlways, universalIfDomain, universalUnless, universalUnlessIndex, universalStart), domainConditions: (domainConditions, domainStart)))
         guard reader.isAtEnd else { throw BinaryReader.Damaged(offset: reader.offset, reason: "bytes after the last table") }
         // Last, once nothing can throw: a copy is freed only by the engine.
         let ruleMeta: UnsafeMutableBufferPointer<ContentRuleEngine.RuleMeta> = try reader.table(of: metaBytes)
@@ -167,7 +178,8 @@ enum EngineCoding {
         let globalSelectors = try reader.readStrings()
         let globalRules: [Int] = try reader.readRaw()
         guard ruleLines.count == ruleIndexes.count, locationOfRule.count == ruleIndexes.count,
-            locationOfRule.allSatisfy({ $0 >= 0 && Int($0) < actionCount }), globalRules.count == globalSelectors.count
+            locationOfRule.allSatisfy({ $0 >= 0 && Int($0) < actionCount }), globalRules.count == globalSelectors.count,
+            globalRules.allSatisfy({ ruleIndexes.indices.contains($0) })
         else { throw BinaryReader.Damaged(offset: start, reason: "a list's tables do not fit together") }
         return ContentRuleEngine.List(source: source, ruleIndexes: ruleIndexes, ruleLines: ruleLines,
                                       locations: ActionLocations(locationOfRule: locationOfRule, actionAtLocation: actions),

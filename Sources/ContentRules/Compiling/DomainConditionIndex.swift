@@ -51,6 +51,19 @@ final class DomainConditionIndex: Sendable {
         _ = self.names.initialize(from: names)
     }
 
+    /// Why the decoded index cannot be followed (a hit's condition or name
+    /// does not exist, a flag is neither 0 nor 1), or nil: the cache
+    /// decoder's check once the conditions are read.
+    func problem(conditionCount: Int) -> String? {
+        guard hits.valueBytes(at: MemoryLayout<Hit>.offset(of: \.includesSubdomains)!, allAtMost: 1) else { return "a domain hit's flag" }
+        let nameBytes = names.count, kindCount = kinds.count
+        let valid = hits.allValuesSatisfy { hit in
+            hit.condition >= 0 && Int(hit.condition) < min(conditionCount, kindCount)
+                && hit.nameStart >= 0 && hit.nameLength >= 0 && Int(hit.nameStart) + Int(hit.nameLength) <= nameBytes
+        }
+        return valid && kindCount == conditionCount ? nil : "a domain hit's condition or name"
+    }
+
     /// Reads what `encode(into:)` wrote (the compiled rule cache).
     init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         let decodedHits = try HashIndex<Hit>(decoding: &reader)

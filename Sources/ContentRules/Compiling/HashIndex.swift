@@ -27,6 +27,20 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
 
     var isEmpty: Bool { values.isEmpty }
 
+    /// Whether every value holds for `isValid`: the cache decoder checks what
+    /// decoded values refer to before a decision follows them unchecked.
+    func allValuesSatisfy(_ isValid: (Value) -> Bool) -> Bool {
+        values.allSatisfy(isValid)
+    }
+
+    /// Whether the byte at `field` of every value is at most `highest`: a
+    /// decoded flag or enum field is checked as a byte before any value is
+    /// read as its type.
+    func valueBytes(at field: Int, allAtMost highest: UInt8) -> Bool {
+        let raw = UnsafeRawBufferPointer(values)
+        return stride(from: field, to: raw.count, by: MemoryLayout<Value>.stride).allSatisfy { raw[$0] <= highest }
+    }
+
     /// The size, stride and alignment of a slot, which the compiled rule
     /// cache copies as it lies in memory.
     static var slotLayout: [Int] {
@@ -115,5 +129,36 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
             }
             slot = (slot + 1) & mask
         }
+    }
+}
+
+/// An entry of `TokenIndex` or `LiteralIndex`: a rule found by a literal run
+/// of `runs`, keyed by the word or pair at `keyOffset`, confirmed by a matcher.
+protocol RunIndexEntry: BitwiseCopyable & Sendable {
+    var rule: Int32 { get }
+    var gate: RuleGate { get }
+    var runStart: Int32 { get }
+    var runLength: Int32 { get }
+    var keyOffset: Int32 { get }
+    /// The key's length at least (a pair is 2 bytes, a word 1 or more).
+    static var keyLength: Int { get }
+    var matcher: PatternMatchers.ID { get }
+    /// Where its flags (`Bool`s) lie in it: their bytes are checked before an entry is read.
+    static var flagOffsets: [Int] { get }
+}
+
+extension HashIndex where Value: RunIndexEntry {
+    /// Why the entries cannot be followed (a rule, condition, run or matcher
+    /// they name does not exist, a flag is neither 0 nor 1), or nil: the
+    /// cache decoder's check once the counts are known.
+    func runEntriesProblem(ruleCount: Int, conditionCount: Int, runBytes: Int, matcherCount: Int) -> String? {
+        guard Value.flagOffsets.allSatisfy({ valueBytes(at: $0, allAtMost: 1) }) else { return "an entry's flag" }
+        let valid = allValuesSatisfy { entry in
+            entry.rule >= 0 && Int(entry.rule) < ruleCount && entry.gate.refers(toConditionsBelow: conditionCount)
+                && entry.runStart >= 0 && entry.runLength >= 0 && Int(entry.runStart) + Int(entry.runLength) <= runBytes
+                && entry.keyOffset >= 0 && Int(entry.keyOffset) + Value.keyLength <= Int(entry.runLength)
+                && entry.matcher >= -1 && Int(entry.matcher) < matcherCount
+        }
+        return valid ? nil : "an entry's rule, condition, run or matcher"
     }
 }

@@ -33,6 +33,23 @@ struct HostIndex: Sendable {
 
     init() {}
 
+    /// Why a decoded index cannot be followed (a rule, condition, host or
+    /// literal, or confirmation it names does not exist, a flag is neither 0
+    /// nor 1), or nil: the cache decoder's check once the counts are known.
+    func problem(ruleCount: Int, conditionCount: Int) -> String? {
+        guard index.valueBytes(at: MemoryLayout<Entry>.offset(of: \.confirmsTail)!, allAtMost: 1),
+              index.valueBytes(at: MemoryLayout<Entry>.offset(of: \.hostEnd)!, allAtMost: HostAnchoredFilter.HostEnd.portOrPath.rawValue)
+        else { return "a host entry's flag" }
+        let byteCount = bytes.count, confirmationCount = confirmations.count
+        let valid = index.allValuesSatisfy { entry in
+            entry.rule >= 0 && Int(entry.rule) < ruleCount && entry.gate.refers(toConditionsBelow: conditionCount)
+                && entry.bytesStart >= 0 && entry.hostLength >= 0 && entry.literalLength >= 0
+                && Int(entry.bytesStart) + Int(entry.hostLength) + Int(entry.literalLength) <= byteCount
+                && entry.confirmation >= -1 && Int(entry.confirmation) < confirmationCount
+        }
+        return valid ? nil : "a host entry's rule, condition, bytes or confirmation"
+    }
+
     /// Reads what `encode(into:)` wrote (the compiled rule cache), finished.
     init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         index = try HashIndex(decoding: &reader)

@@ -35,6 +35,11 @@ struct LiteralIndex: Sendable {
 
     init() {}
 
+    /// Why a decoded index cannot be followed, or nil (`HashIndex.runEntriesProblem`).
+    func problem(ruleCount: Int, conditionCount: Int) -> String? {
+        entries.runEntriesProblem(ruleCount: ruleCount, conditionCount: conditionCount, runBytes: runs.count, matcherCount: matchers.count)
+    }
+
     /// Reads what `encode(into:)` wrote (the compiled rule cache).
     init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         runs = try reader.readRaw()
@@ -181,4 +186,10 @@ struct LiteralIndex: Sendable {
             }
         }
     }
+}
+
+extension LiteralIndex.Entry: RunIndexEntry {
+    var keyOffset: Int32 { pairOffset }
+    static let keyLength = 2
+    static let flagOffsets = [MemoryLayout<Self>.offset(of: \.caseSensitive)!, MemoryLayout<Self>.offset(of: \.anchoredAtRun)!]
 }

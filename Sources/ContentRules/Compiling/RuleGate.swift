@@ -19,6 +19,11 @@ struct RuleGate: Sendable, BitwiseCopyable {
     /// Index in the engine's conditions, or -1.
     var condition: Int32
 
+    /// Whether the condition is -1 or one of `conditionCount` (the cache decoder's check).
+    func refers(toConditionsBelow conditionCount: Int) -> Bool {
+        condition >= -1 && Int(condition) < conditionCount
+    }
+
     /// Whether the flags admit a load (the condition is the caller's, as it is memoised per load).
     @inline(__always)
     func admits(_ load: LoadFlags) -> Bool {

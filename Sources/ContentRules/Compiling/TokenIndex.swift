@@ -48,6 +48,11 @@ struct TokenIndex: Sendable {
 
     init() {}
 
+    /// Why a decoded index cannot be followed, or nil (`HashIndex.runEntriesProblem`).
+    func problem(ruleCount: Int, conditionCount: Int) -> String? {
+        entries.runEntriesProblem(ruleCount: ruleCount, conditionCount: conditionCount, runBytes: runs.count, matcherCount: matchers.count)
+    }
+
     /// Reads what `encode(into:)` wrote (the compiled rule cache).
     init(decoding reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         runs = try reader.readRaw()
@@ -220,4 +225,10 @@ struct TokenIndex: Sendable {
             }
         }
     }
+}
+
+extension TokenIndex.Entry: RunIndexEntry {
+    var keyOffset: Int32 { wordOffset }
+    static let keyLength = 1
+    static let flagOffsets = [MemoryLayout<Self>.offset(of: \.caseSensitive)!, MemoryLayout<Self>.offset(of: \.anchoredAtRun)!]
 }

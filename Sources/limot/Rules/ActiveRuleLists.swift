@@ -67,11 +67,6 @@ struct ActiveRuleLists: Sendable {
         }
     }
 
-    /// See `RuleSelection.fingerprint(of:)`.
-    func fingerprint() throws -> String {
-        RuleSelection.fingerprint(of: try filesOrExit().map(\.path))
-    }
-
     /// The engine, through the data directory's compiled rule cache, and
     /// where it came from; errors are printed, exit status 1.
     func load() throws -> RulesLoad {

@@ -20,18 +20,26 @@ struct RuleSelection: ParsableArguments {
         return RuleFileLoader.expand([folder]).map(RuleListFile.shipped)
     }
 
-    /// Names the lists' exact contents (FNV-1a over each file's path and
+    /// Names the lists' exact contents (XXH3-128 over each file's path and
     /// bytes): what the proxy's cached sanitized pages were made with.
     static func fingerprint(of files: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for file in files {
-            let bytes = Array(file.utf8) + [0] + ((FileManager.default.contents(atPath: file)).map(Array.init) ?? []) + [0]
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
+        fingerprint(of: files, contents: files.map(contents(of:)))
+    }
+
+    /// `fingerprint(of:)` of the bytes `contents[i]` already read from `files[i]`.
+    static func fingerprint(of files: [String], contents: [[UInt8]]) -> String {
+        let digest = ContentDigest()
+        for (file, bytes) in zip(files, contents) {
+            digest.update(Array(file.utf8) + [0])
+            digest.update(bytes)
+            digest.update([0])
         }
-        return String(hash, radix: 16)
+        return digest.finish().map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// A list file's bytes; none when it cannot be read (the parser reports why).
+    private static func contents(of file: String) -> [UInt8] {
+        FileManager.default.contents(atPath: file).map(Array.init) ?? []
     }
 
     /// Loads and compiles the lists, in order, each under its name; invalid
@@ -42,16 +50,18 @@ struct RuleSelection: ParsableArguments {
     static func load(_ selection: [RuleListFile], dataDirectory: String?) throws(RuleListsError) -> RulesLoad {
         let clock = ContinuousClock.now
         let files = selection.map(\.path), names = selection.map(\.name)
+        // Read once, for the fingerprint and the cache's key alike.
+        let contents = files.map(contents(of:))
+        let fingerprint = fingerprint(of: files, contents: contents)
         var missed: (cache: CompiledRuleCache, key: [UInt8], miss: CompiledRuleCache.Miss)?
         if let dataDirectory {
-            let contents = files.map { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
             if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
                 let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
                 let key = cache.key(forContents: contents)
                 switch cache.load(key: key, sources: names, lastListAppliesAfterEveryList: isReadersList(files.last, dataDirectory: dataDirectory)) {
                 case .success(let engine):
                     ResidentMemory.releaseFreedMemory()
-                    return RulesLoad(engine: engine, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
+                    return RulesLoad(engine: engine, fingerprint: fingerprint, origin: .cache(cache.path(forKey: key)), seconds: clock.secondsSince)
                 case .failure(let miss):
                     missed = (cache, key, miss)
                 }
@@ -69,7 +79,7 @@ struct RuleSelection: ParsableArguments {
                 printError("warning: the compiled rules could not be kept in \(missed.cache.directory) (\(error.localizedDescription)); the next start compiles them again")
             }
         }
-        return RulesLoad(engine: engine, origin: origin, seconds: clock.secondsSince)
+        return RulesLoad(engine: engine, fingerprint: fingerprint, origin: origin, seconds: clock.secondsSince)
     }
 
     /// Whether `file` is the reader's own list (`user-rules.json` of the

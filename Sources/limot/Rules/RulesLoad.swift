@@ -4,7 +4,7 @@ import Foundation
 /// A compiled engine and where it came from: compiled from the lists, or
 /// read from the compiled rule cache in the data directory
 /// (`<data-dir>/rules-cache/`, see `CompiledRuleCache`).
-struct RulesLoad {
+struct RulesLoad: Sendable {
     /// The cache's folder in the data directory.
     static let cacheFolder = "rules-cache"
     /// Selections smaller than this compile faster than a cache file is
@@ -12,13 +12,15 @@ struct RulesLoad {
     /// they never touch the data directory.
     static let cachedFromBytes = 256 << 10
 
-    enum Origin {
+    enum Origin: Sendable {
         case compiled
         case compiledAndCached(String, bytes: Int, miss: CompiledRuleCache.Miss)
         case cache(String)
     }
 
     let engine: ContentRuleEngine
+    /// `RuleSelection.fingerprint(of:)` of the bytes the engine was made from.
+    let fingerprint: String
     let origin: Origin
     let seconds: Double
 

@@ -79,10 +79,25 @@ struct ServeCommand: AsyncParsableCommand {
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
         let ruleLists = try ActiveRuleLists(selection: rules, store: store)
-        let rulesLoad = try ruleLists.load()
+        // The rules (the start's largest step: a cache file checked and read,
+        // or lists compiled) load on a thread of their own meanwhile the
+        // style sheets are compressed and the store is opened and pruned.
+        let loading = Task.detached { try ruleLists.load() }
+        let stylesheets: Stylesheets, openedStore: LimotStore?
+        do {
+            stylesheets = try StylesheetLoader.load()
+            openedStore = store.openForReading(cacheSizeLimit: cache.bytes,
+                                               purpose: offline ? "there is no cache to read offline" : "nothing is cached or kept")
+            if offline, openedStore == nil { throw ExitCode(1) }
+            // Sessions nobody has used for half a year are forgotten.
+            _ = try? openedStore?.pruneBrowsingSessions(notUsedSince: Date().addingTimeInterval(-182 * 86400))
+        } catch {
+            _ = try? await loading.value
+            throw error
+        }
+        let rulesLoad = try await loading.value
         let engine = rulesLoad.engine
         let subscriptions = ruleLists.subscriptions
-        let stylesheets = try StylesheetLoader.load()
         guard var configuration = ProxyConfiguration(site: profile, engine: engine, stylesheets: stylesheets, fetch: fetch) else {
             throw usageError("the site's home \(profile.home) is not an http or https URL")
         }
@@ -92,16 +107,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowsRemote = allowRemote
         configuration.theme = theme.theme
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
-        configuration.rules = RuleEngineSlot(engine: engine, fingerprint: try ruleLists.fingerprint(),
+        configuration.rules = RuleEngineSlot(engine: engine, fingerprint: rulesLoad.fingerprint,
                                              listFiles: RuleListFile.pathsByName((try? ruleLists.files()) ?? []),
                                              lists: SubscriptionRefresher.statuses(of: (try? subscriptions.load()) ?? []))
         configuration.keepsHistory = !noHistory && !LimotStore.historyDisabled(environment: ProcessInfo.processInfo.environment)
         configuration.offline = offline
-        configuration.store = store.openForReading(cacheSizeLimit: cache.bytes,
-                                           purpose: offline ? "there is no cache to read offline" : "nothing is cached or kept")
-        if offline, configuration.store == nil { throw ExitCode(1) }
-        // Sessions nobody has used for half a year are forgotten.
-        _ = try? configuration.store?.pruneBrowsingSessions(notUsedSince: Date().addingTimeInterval(-182 * 86400))
+        configuration.store = openedStore
 
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
