@@ -63,6 +63,20 @@ struct PatternMatchers: Sendable {
             regexes.append(LazyRegex(pattern: try reader.readString(), caseSensitive: caseSensitive))
         }
         let start = reader.offset
+        // Every descriptor of one kind (segments, variants or a regex; a
+        // variant is a segment pattern) with a true Bool, so that matching
+        // takes the path its checks below were made for.
+        let anchoredAt = MemoryLayout<Descriptor>.offset(of: \Descriptor.anchored) ?? 0
+        for (table, isVariant) in [(descriptors, false), (variants, true)] {
+            let badBool = table.withUnsafeBytes { raw in
+                (0..<table.count).contains { raw[$0 * MemoryLayout<Descriptor>.stride + anchoredAt] > 1 }
+            }
+            if badBool { throw BinaryReader.Damaged(offset: start, reason: "a matcher's anchoring") }
+            for descriptor in table where descriptor.segmentCount < 0 || (descriptor.segmentCount > 0 && descriptor.variantCount > 0)
+                || (isVariant && descriptor.variantCount > 0) {
+                throw BinaryReader.Damaged(offset: start, reason: "a matcher's kind")
+            }
+        }
         // Every descriptor within the tables it points into, so that matching never reads beyond them.
         for descriptor in descriptors where descriptor.segmentCount == 0 && descriptor.variantCount == 0 {
             guard descriptor.start >= 0, Int(descriptor.start) < regexes.count else { throw BinaryReader.Damaged(offset: start, reason: "a matcher's regex") }
