@@ -65,7 +65,8 @@ struct PatternMatchers: Sendable {
         let start = reader.offset
         // Every descriptor of one kind (segments, variants or a regex; a
         // variant is a segment pattern) with a true Bool, so that matching
-        // takes the path its checks below were made for.
+        // takes the path its checks below were made for (a variant has at
+        // least one segment).
         let anchoredAt = MemoryLayout<Descriptor>.offset(of: \Descriptor.anchored) ?? 0
         for (table, isVariant) in [(descriptors, false), (variants, true)] {
             let badBool = table.withUnsafeBytes { raw in
@@ -73,7 +74,7 @@ struct PatternMatchers: Sendable {
             }
             if badBool { throw BinaryReader.Damaged(offset: start, reason: "a matcher's anchoring") }
             for descriptor in table where descriptor.segmentCount < 0 || (descriptor.segmentCount > 0 && descriptor.variantCount > 0)
-                || (isVariant && descriptor.variantCount > 0) {
+                || (isVariant && (descriptor.variantCount > 0 || descriptor.segmentCount == 0)) {
                 throw BinaryReader.Damaged(offset: start, reason: "a matcher's kind")
             }
         }
