@@ -122,7 +122,17 @@ let package = Package(
                 "ContentRules", "LimotJSON", "Proxy", "Fetch", "Lookup", "Vocabulary", "Store", "Terminal", "Subscriptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            // A release build links the Swift runtime and Foundation into the
+            // executable (as `swift build --static-swift-stdlib` would), so that
+            // each start does not load and bind 14 more shared libraries: half
+            // the dynamic loader's instructions (README, "Large lists are kept
+            // compiled"). The module is compiled with the flag too, so that it
+            // names the static Foundation's own libraries (its ICU) to the linker.
+            // Debug builds and the tests stay dynamic (XCTest and swift-testing
+            // link the shared runtime, and one process must not hold two).
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),

@@ -180,6 +180,19 @@ struct CompiledRuleCacheTests {
         }
     }
 
+    @Test("the key of the list files as read from disk a block at a time is the key of their bytes; a missing file keys as empty")
+    func keyOfFilesIsKeyOfBytes() throws {
+        let (_, contents) = try Self.loaded.get()
+        let files = try Self.names.map { try SharedData.file($0).path }
+        let cache = CompiledRuleCache(directory: "/nonexistent", toolVersion: "1.0")
+        #expect(cache.key(forFiles: files) == cache.key(forContents: contents), "serve would miss the cache a compile stored")
+        #expect(cache.key(forFiles: files.reversed()) == cache.key(forContents: contents.reversed()))
+        let missing = "/nonexistent/limot-no-such-list.txt"
+        #expect(cache.key(forFiles: [files[0], missing]) == cache.key(forContents: [contents[0], []]))
+        #expect(CompiledRuleCache.byteCount(ofFile: files[0]) == contents[0].count)
+        #expect(CompiledRuleCache.byteCount(ofFile: missing) == nil)
+    }
+
     @Test("another limot version, another format or other lists are stale or absent, not used")
     func otherVersionsAndSelections() throws {
         let (lists, contents) = try Self.loaded.get()

@@ -60,18 +60,39 @@ public struct CompiledRuleCache: Sendable {
     /// The key of a selection: the lists' bytes, in order (each after its
     /// length, so that no two selections run together the same way).
     public func key(forContents contents: [[UInt8]]) -> [UInt8] {
+        key(lengths: contents.map(\.count)) { digest, list in digest.update(contents[list]) }
+    }
+
+    /// `key(forContents:)` of the files at `paths` as they are now, read a
+    /// block at a time (`ContentDigest.update(contentsOfFile:)`), not into
+    /// memory. A file that cannot be read counts as empty, as its parser
+    /// will say; one that changes while it is read gives a key no file is
+    /// stored under, so its lists are compiled again.
+    public func key(forFiles paths: [String]) -> [UInt8] {
+        key(lengths: paths.map { Self.byteCount(ofFile: $0) ?? 0 }) { digest, list in digest.update(contentsOfFile: paths[list]) }
+    }
+
+    /// The size of the file at `path` in bytes, or nil when it cannot be read.
+    public static func byteCount(ofFile path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(exactly: status.st_size)
+    }
+
+    /// The key of lists of `lengths` bytes, whose bytes `addList` adds to the digest.
+    private func key(lengths: [Int], addList: (ContentDigest, Int) -> Void) -> [UInt8] {
         let digest = ContentDigest()
         var header = BinaryWriter(capacity: 64)
         header.write(Self.magic)
         header.write(Self.formatVersion)
         header.write(toolVersion)
-        header.writeVarint(contents.count)
+        header.writeVarint(lengths.count)
         digest.update(header.bytes)
-        for bytes in contents {
+        for (list, count) in lengths.enumerated() {
             var length = BinaryWriter(capacity: 8)
-            length.write(UInt64(bytes.count))
+            length.write(UInt64(count))
             digest.update(length.bytes)
-            digest.update(bytes)
+            addList(digest, list)
         }
         return digest.finish()
     }

@@ -21,25 +21,18 @@ struct RuleSelection: ParsableArguments {
     }
 
     /// Names the lists' exact contents (XXH3-128 over each file's path and
-    /// bytes): what the proxy's cached sanitized pages were made with.
+    /// bytes): what the proxy's cached sanitized pages were made with. The
+    /// files are read a block at a time, not into memory (see
+    /// `ContentDigest.update(contentsOfFile:)`); one that cannot be read
+    /// counts as empty.
     static func fingerprint(of files: [String]) -> String {
-        fingerprint(of: files, contents: files.map(contents(of:)))
-    }
-
-    /// `fingerprint(of:)` of the bytes `contents[i]` already read from `files[i]`.
-    static func fingerprint(of files: [String], contents: [[UInt8]]) -> String {
         let digest = ContentDigest()
-        for (file, bytes) in zip(files, contents) {
+        for file in files {
             digest.update(Array(file.utf8) + [0])
-            digest.update(bytes)
+            digest.update(contentsOfFile: file)
             digest.update([0])
         }
         return digest.finish().map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
-
-    /// A list file's bytes; none when it cannot be read (the parser reports why).
-    private static func contents(of file: String) -> [UInt8] {
-        FileManager.default.contents(atPath: file).map(Array.init) ?? []
     }
 
     /// Loads and compiles the lists, in order, each under its name; invalid
@@ -50,14 +43,13 @@ struct RuleSelection: ParsableArguments {
     static func load(_ selection: [RuleListFile], dataDirectory: String?) throws(RuleListsError) -> RulesLoad {
         let clock = ContinuousClock.now
         let files = selection.map(\.path), names = selection.map(\.name)
-        // Read once, for the fingerprint and the cache's key alike.
-        let contents = files.map(contents(of:))
-        let fingerprint = fingerprint(of: files, contents: contents)
+        // The lists are only hashed here (the parser reads them on a miss).
+        let fingerprint = fingerprint(of: files)
         var missed: (cache: CompiledRuleCache, key: [UInt8], miss: CompiledRuleCache.Miss)?
         if let dataDirectory {
-            if contents.reduce(0, { $0 + $1.count }) >= RulesLoad.cachedFromBytes {
+            if files.reduce(0, { $0 + (CompiledRuleCache.byteCount(ofFile: $1) ?? 0) }) >= RulesLoad.cachedFromBytes {
                 let cache = CompiledRuleCache(directory: dataDirectory + "/" + RulesLoad.cacheFolder, toolVersion: Limot.configuration.version)
-                let key = cache.key(forContents: contents)
+                let key = cache.key(forFiles: files)
                 switch cache.load(key: key, sources: names, lastListAppliesAfterEveryList: isReadersList(files.last, dataDirectory: dataDirectory)) {
                 case .success(let engine):
                     ResidentMemory.releaseFreedMemory()
