@@ -11,7 +11,8 @@ Starts, all on loopback:
 Then runs `wrk -t2 -c16 -d10s --latency` against each and prints requests per
 second, p50 and p99 latency, and limot's ratios to the others; for limot
 also the CPU time its process used per request (user + system, from
-/proc: less at the mercy of the machine's load than the rate) and its
+/proc: less at the mercy of the machine's load than the rate), its
+threads' context switches per request (work handed between threads) and its
 resident memory, sampled four times a second during its run. The load
 average is printed before and after. With --baseline PATH another limot
 (say, main's build) is measured beside it in the same run, for before and
@@ -179,6 +180,19 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def context_switches(pid):
+    """Context switches of all the process's threads so far (voluntary and
+    involuntary): how often work is handed from thread to thread."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                total += sum(int(line.split()[1]) for line in f if "ctxt_switches:" in line)
+        except OSError:  # a thread that ended meanwhile
+            pass
+    return total
+
+
 def load_average():
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
@@ -206,10 +220,11 @@ class MemorySampler:
 def run_limot(pid, port, path, duration, connections):
     """run_wrk against a limot, with its CPU time per request and its
     resident memory during the run (MiB: first, lowest and highest sample)."""
-    cpu = cpu_seconds(pid)
+    cpu, switches = cpu_seconds(pid), context_switches(pid)
     with MemorySampler(pid) as memory:
         result = run_wrk(port, path, duration, connections)
     result["cpu_ms"] = (cpu_seconds(pid) - cpu) * 1000 / max(1, result["requests"])
+    result["switches"] = (context_switches(pid) - switches) / max(1, result["requests"])
     result["rss"] = (memory.samples[0], min(memory.samples), max(memory.samples))
     return result
 
@@ -354,9 +369,9 @@ def filtering_comparison(options, work, docroot, page, processes):
     print(f"page: {len(page.encode()) // 1024} KB, {kind}; wrk -t2 -c{options.connections} -d{options.duration}s, "
           f"{options.rounds} round(s){', medians' if options.rounds > 1 else ''}; this machine, "
           f"load average {load_before} before, {load_after} after")
-    print(f"{'':34} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'CPU ms/req':>11}")
+    print(f"{'':34} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'CPU ms/req':>11} {'switches/req':>12}")
     for name, runs in measured.items():
-        cpu = f"{median(runs, 'cpu_ms'):11.3f}" if "cpu_ms" in runs[0] else ""
+        cpu = f"{median(runs, 'cpu_ms'):11.3f} {median(runs, 'switches'):12.2f}" if "cpu_ms" in runs[0] else ""
         print(f"{name:34} {median(runs, 'rate'):8.0f} {median(runs, 'p50'):8.2f} {median(runs, 'p99'):8.2f} "
               f"{sum(r['non2xx'] for r in runs):8d} {cpu} {' '.join(r['socket'] for r in runs if r['socket'])}")
     for mine in started:

@@ -66,26 +66,55 @@ public enum TextDecoding {
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    ///
+    /// Checked in place, eight bytes at a time through runs of ASCII (the
+    /// markup of a page, most of its bytes), a sequence at a time elsewhere
+    /// (Unicode's table of well-formed sequences, so overlong forms,
+    /// surrogates and code points above U+10FFFF are refused). Every page
+    /// goes through here: the standard library's `UTF8Span(validating:)`
+    /// took about 1.5 times as long on a dictionary page (perf, 58 KB).
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        // The standard library's validation is fast; the scalar-by-scalar
-        // walk below only runs to find where invalid input goes wrong.
-        // `UTF8Span` validates in place (`String(validating:)` would also
-        // copy the whole page into a string, for every page).
-        if #available(macOS 26, *) {
-            if (try? UTF8Span(validating: bytes.span)) != nil { return nil }
-        } else if String(validating: bytes, as: UTF8.self) != nil {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            let count = buffer.count
+            var offset = 0
+            while offset < count {
+                while offset + 8 <= count, buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    offset += 8
+                }
+                guard offset < count else { return nil }
+                let lead = buffer[offset]
+                if lead < 0x80 {
+                    offset += 1
+                    continue
+                }
+                guard let length = wellFormedSequenceLength(buffer, at: offset) else { return offset }
+                offset += length
+            }
             return nil
         }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
+    }
+
+    /// The length of the well-formed UTF-8 sequence that starts with the
+    /// non-ASCII byte at `offset`, or nil (Unicode 15, table 3-7).
+    private static func wellFormedSequenceLength(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        let lead = buffer[offset]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: return nil
         }
+        guard offset + length <= buffer.count, secondRange.contains(buffer[offset + 1]) else { return nil }
+        for continuation in (offset + 2)..<(offset + length) where buffer[continuation] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
     }
 
     /// Browsers decode windows-1252's undefined 0x81, 0x8D, 0x8F, 0x90 and

@@ -39,29 +39,49 @@ public struct CacheControl: Sendable, Equatable {
 
     /// `name[=value]` pairs of a comma-separated list; names lower-cased,
     /// quoted values unquoted (a comma inside quotes does not split).
+    /// Read byte by byte: every response's header goes through here, and
+    /// Foundation's `trimmingCharacters` cost more than the rest of the
+    /// cache's decision for a page.
     static func directives(_ text: String) -> [(name: String, value: String?)] {
-        var result: [(name: String, value: String?)] = []
-        var part = ""
-        var quoted = false
-        func finish() {
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
-            part = ""
-            guard !trimmed.isEmpty else { return }
-            if let equals = trimmed.firstIndex(of: "=") {
-                let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-                var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-                result.append((name, value))
-            } else {
-                result.append((trimmed.lowercased(), nil))
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [(name: String, value: String?)] = []
+            var start = 0
+            var quoted = false
+            for index in 0...bytes.count {
+                if index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\"") { quoted.toggle() }
+                    if bytes[index] != UInt8(ascii: ",") || quoted { continue }
+                }
+                if let directive = directive(bytes[start..<index]) { result.append(directive) }
+                start = index + 1
             }
+            return result
         }
-        for character in text {
-            if character == "\"" { quoted.toggle() }
-            if character == ",", !quoted { finish() } else { part.append(character) }
+    }
+
+    /// One `name[=value]` of the list, or nil when it is only spaces.
+    private static func directive(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> (name: String, value: String?)? {
+        let trimmed = withoutSpaces(part)
+        guard !trimmed.isEmpty else { return nil }
+        guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else {
+            return (String(decoding: trimmed, as: UTF8.self).lowercased(), nil)
         }
-        finish()
-        return result
+        let name = String(decoding: withoutSpaces(trimmed[..<equals]), as: UTF8.self).lowercased()
+        var value = withoutSpaces(trimmed[(equals + 1)...])
+        if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+            value = value.dropFirst().dropLast()
+        }
+        return (name, String(decoding: value, as: UTF8.self))
+    }
+
+    /// `part` without the spaces and tabs around it (HTTP's optional whitespace).
+    private static func withoutSpaces(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = part.firstIndex(where: { !isSpace($0) }), let last = part.lastIndex(where: { !isSpace($0) }) else {
+            return part[part.endIndex...]
+        }
+        return part[first...last]
     }
 
     /// A delta-seconds value (§1.2.2): digits only; too large saturates.

@@ -107,10 +107,15 @@ final class Transfer: @unchecked Sendable {
             abort = .bodyTooLarge
             return false
         }
-        if received.capacity == 0 { received.reserveCapacity(max(bytes.count, announcedBodyLength ?? 0)) }
+        if received.capacity == 0 { received.reserveCapacity(max(bytes.count, announcedBodyLength ?? min(Self.unannouncedBodyCapacity, limits.maxBodyBytes))) }
         received.append(contentsOf: bytes)
         return true
     }
+
+    /// The room a body of unannounced length (chunked, or compressed)
+    /// starts with: a dictionary page (about 60 KB) fits, so it is not grown
+    /// and copied from its first piece up by doubling.
+    static let unannouncedBodyCapacity = 64 << 10
 
     /// The body's length as the headers announce it, when that is the
     /// length curl hands over (no content coding) and within the limit:

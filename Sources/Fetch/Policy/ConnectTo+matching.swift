@@ -22,7 +22,7 @@ extension ConnectTo {
     /// IPv6 literals in curl's connect-to syntax need brackets; accept entries
     /// built in code without them.
     static func bracketed(_ host: String) -> String {
-        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
     }
 }
 

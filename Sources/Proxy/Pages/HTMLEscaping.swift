@@ -9,18 +9,21 @@ enum HTMLEscaping {
         // origin, a word) has nothing to escape: then it is the text itself.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
                                           || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
+        // Byte by byte: the bar escapes the page's address on every page,
+        // and appending scalar by scalar to a String cost more than the rest
+        // of the bar.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'"): out += "&#39;".utf8
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

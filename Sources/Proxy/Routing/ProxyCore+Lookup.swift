@@ -57,8 +57,9 @@ extension ProxyCore {
     /// entries go to the notebook, once per word every ten minutes, and off
     /// the page's way out (finding the entries takes milliseconds).
     func keepSearchPageInNotebook(_ fetched: FetchResponse) {
-        guard configuration.keepsHistory, configuration.store != nil, let word = lookups.search.word(in: fetched.url),
-              recentWords.claim(QueryNormalizer.normalize(word)) else { return }
+        guard configuration.keepsHistory, configuration.store != nil,
+              let word = recentWords.claim(page: fetched.url.serialization, word: { lookups.search.word(in: fetched.url) })
+        else { return }
         Task.detached(priority: .utility) { [self] in
             guard let result = try? lookups.read(fetched, query: word, direction: LookupDirection.detect(word)) else { return }
             if let warning = lookups.keep(result) { storeWarnings.warn("lookup \(warning)") }

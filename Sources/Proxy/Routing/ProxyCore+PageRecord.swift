@@ -93,9 +93,12 @@ extension ProxyCore {
     /// Lines for what the sanitizer blocked, its rules named and counted.
     private func blockedLoads(_ blocked: [BlockedResource], exchange: Exchange) -> [PageLoad] {
         let current = configuration.rules.current.fingerprint
-        let readers = userRulesSnapshot?.current()
-        return blocked.map { resource in
-            let rules = resource.rules.compactMap(RuleName.init(sanitizerReference:)).map { $0.withReadersText(readers) }
+        let names = blocked.map { $0.rules.compactMap(RuleName.init(sanitizerReference:)) }
+        // The reader's list is looked at (two `stat`s) only when one of
+        // their own rules blocked something: most pages' blocks are the lists'.
+        let readers = names.contains { $0.contains(where: \.isReadersOwn) } ? userRulesSnapshot?.current() : nil
+        return zip(blocked, names).map { resource, names in
+            let rules = names.map { $0.withReadersText(readers) }
             ruleHits.record(.block, rules: rules, decidedWith: exchange.rules.fingerprint, current: current)
             return PageLoad(what: resource.url, type: Self.typeName(resource.type), outcome: .blocked, rules: rules)
         }
