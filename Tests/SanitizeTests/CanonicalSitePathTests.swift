@@ -32,6 +32,19 @@ import WebURL
         #expect(kept > 1_000 && refused > 1_000, "kept \(kept), refused \(refused): the generator no longer tries both")
     }
 
+    @Test func everyASCIIByteTheShortcutKeepsIsKeptByTheParserToo() {
+        var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
+        var kept = 0
+        for byte in UInt8(0x00)...UInt8(0x7F) {
+            for link in ["/a\(Character(Unicode.Scalar(byte)))b", "/a?q=\(Character(Unicode.Scalar(byte)))b"] where Self.isCanonical(link) {
+                kept += 1
+                #expect(policy.navigation(link) == .site(link), "\(link) is not kept as written by the parser")
+            }
+        }
+        // Letters, digits, -_~!$()*+,;=:@/, and here "." "?" "%" too.
+        #expect(kept == 2 * (62 + 15 + 3))
+    }
+
     @Test func everyPathTheShortcutMakesIsThePathTheParserMakes() {
         var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
         var random = SplitMix64(seed: 8)

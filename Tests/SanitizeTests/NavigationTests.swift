@@ -87,6 +87,15 @@ struct NavigationTests {
         #expect(html.contains(#"<base target="_top">"#))
     }
 
+    @Test("a <base> is found in any case, wherever it starts")
+    func baseAtEveryOffset() {
+        for offset in 0..<17 {
+            let padding = String(repeating: "<", count: offset)
+            let html = Self.sanitize(padding + #"<BaSe href="https://static.example.org/"><a href="x">x</a>"#)
+            #expect(html.contains(#"<a href="https://static.example.org/x" rel="noopener noreferrer">"#), "after \(offset) bytes")
+        }
+    }
+
     @Test("a <base href> in SVG is no base, and loses its href all the same (found by fuzzing)")
     func baseInSVG() {
         let html = Self.sanitize(#"<p>x</p><svg><base href="https://cdn.example.org/b/"></base><style><img src="s.png"></style></svg><img src="i.png">"#)

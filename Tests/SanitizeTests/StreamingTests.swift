@@ -106,6 +106,27 @@ struct StreamingTests {
         }
     }
 
+    @Test("a tag with many attributes keeps them all, and the first of each kind counts")
+    func manyAttributes() {
+        let filler = (0..<40).map { "data-n\($0)=\"\($0)\"" }.joined(separator: " ")
+        var bytes = Array("<img \(filler) src=\"/blocked/a.png\" src=\"/b.png\"><p \(filler) style=\"x\">".utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var tokenizer = HTMLTokenizer(input: UnsafeBufferPointer(buffer))
+            _ = tokenizer.next()
+            #expect(tokenizer.attributeCount == 42)
+            #expect(tokenizer.attributes[.src] == 40)
+            #expect(tokenizer.attribute(41).valueRange.map { String(decoding: buffer[$0], as: UTF8.self) } == "/b.png")
+            _ = tokenizer.next()
+            #expect(tokenizer.attributeCount == 41)
+            #expect(tokenizer.attributes[.src] == nil)
+            #expect(tokenizer.attributes[.style] == 40)
+        }
+        // The first src is the one a browser loads: blocked, it takes the image with it.
+        let html = Self.sanitize("<body><img \(filler) src=\"/blocked/a.png\" src=\"/b.png\"><p>kept</p>")
+        #expect(!html.contains("<img"))
+        #expect(html.contains("<p>kept</p>"))
+    }
+
     @Test("any input, however mangled, gives one head, one bar and valid UTF-8")
     func mangledInput() {
         let pieces = ["<", ">", "</", "/>", "<!--", "-->", "--!>", "<!", "<?", "\"", "'", "=", " ", "\n", "&", "&amp;", "&#x",

@@ -28,6 +28,21 @@ enum ElementKind: UInt8 {
         self = Self.table[name] ?? .other
     }
 
+    /// Kinds that mean something else in another namespace.
+    func adjusted(in namespace: ForeignContent.Namespace) -> ElementKind {
+        switch (namespace, self) {
+        case (.html, .image): return .img  // as browsers read <image>
+        case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
+        case (.html, _): return self
+        case (_, .base):
+            return self  // so that planBase drops its href in any namespace
+        case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
+            (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
+            return self
+        default: return .other
+        }
+    }
+
     static let table: NameTable<ElementKind> = {
         var named: [(String, ElementKind)] = [
             ("html", .html), ("head", .head), ("body", .body), ("base", .base), ("meta", .meta), ("title", .title),
@@ -97,7 +112,8 @@ enum ElementKind: UInt8 {
     static let headings = NameTable(["h1", "h2", "h3", "h4", "h5", "h6"].map { ($0, true) })
 }
 
-/// The attributes the rewriter reads or rewrites.
+/// The attributes the rewriter reads or rewrites (at most 32 kinds:
+/// `AttributeTable` keeps one bit for each).
 enum AttributeKind: UInt8 {
     case other
     case src, srcset, href, xlinkHref, data, poster, background, style
@@ -119,6 +135,7 @@ enum AttributeKind: UInt8 {
             ("data-srcset", .dataSrcset), ("srcdoc", .srcdoc), ("manifest", .manifest),
             ("color", .color), ("face", .face), ("size", .size),
         ]
+        precondition(AttributeKind.size.rawValue < 32, "AttributeTable holds 32 kinds")
         return NameTable(named)
     }()
 }

@@ -24,19 +24,27 @@ enum CanonicalSitePath {
             switch shape(of: bytes, referencesDecoded: true) {
             case .none: return nil
             case .canonical: return String(decoding: bytes, as: UTF8.self)
-            case .encodesNonASCII:
-                var out: [UInt8] = []
-                out.reserveCapacity(bytes.count * 2)
-                for byte in bytes {
-                    if byte < 0x80 {
-                        out.append(byte)
-                    } else {
-                        out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-                    }
-                }
-                return String(decoding: out, as: UTF8.self)
+            case .encodesNonASCII: return percentEncodingNonASCII(bytes)
             }
         }
+    }
+
+    /// `bytes` with their non-ASCII bytes percent-encoded, as the parser
+    /// writes a path of shape `encodesNonASCII`.
+    static func percentEncodingNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            if byte < 0x80 {
+                out.append(byte)
+            } else {
+                // Appended one by one: an array literal per byte allocated.
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     enum Shape { case canonical, encodesNonASCII }
@@ -82,5 +90,10 @@ enum CanonicalSitePath {
     }
 
     private static let namespace = Array("/_limot".utf8)
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The upper-case hexadecimal digit of `value` (0–15), as the URL parser writes it.
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
 }

@@ -43,7 +43,14 @@ extension ResourcePolicy {
 
     mutating func navigation(attribute raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
         if keepsCanonicalSitePaths {
-            if CanonicalSitePath.isCanonical(raw) { return .keep(external: false) }
+            switch CanonicalSitePath.shape(of: raw, referencesDecoded: false) {
+            case .canonical: return .keep(external: false)
+            case .encodesNonASCII:
+                // No `&` in it, so its bytes are its value: encoded here, with
+                // no decoding and no memo entry for a link written once.
+                return .replace(CanonicalSitePath.percentEncodingNonASCII(raw), external: false)
+            case nil: break
+            }
             // The site's origin and a canonical path: the parser keeps the
             // path as written, and the proxy serves that page at it.
             if raw.count > siteOrigin.count, raw.starts(with: siteOrigin) {

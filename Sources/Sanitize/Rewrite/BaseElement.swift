@@ -18,18 +18,14 @@ enum BaseElement {
             let name = token.name
             switch token.kind {
             case .startTag:
-                let attributes = (0..<tokenizer.attributeCount).lazy.map(tokenizer.attribute)
-                let hasFontAttributes = attributes.contains {
-                    let kind = AttributeKind($0.name)
-                    return kind == .color || kind == .face || kind == .size
-                }
+                let hasFontAttributes = tokenizer.attributes.containsAny(AttributeTable.fontAttributes)
                 if let depth = foreign.breakOut(name, hasFontAttributes: hasFontAttributes) {
                     tokenizer.inForeignContent = foreign.current != .html
                     if depth < openElements.count { openElements.truncate(to: depth) }
                 }
                 let namespace = foreign.namespace(of: names.element(name))
-                let kind = DocumentRewriter.adjusted(names.element(name), in: namespace)
-                if kind == .base, namespace == .html, let href = attributes.first(where: { AttributeKind($0.name) == .href }) {
+                let kind = names.element(name).adjusted(in: namespace)
+                if kind == .base, namespace == .html, let href = tokenizer.attributes[.href].map(tokenizer.attribute) {
                     let value = href.valueRange.map { CharacterReferences.decodeAttribute(UnsafeBufferPointer(rebasing: input[$0])) } ?? ""
                     guard let base = try? WebURL(value, relativeTo: documentURL), base.scheme == "http" || base.scheme == "https" else { return nil }
                     return base

@@ -27,7 +27,7 @@ extension DocumentRewriter {
             let attribute = tokenizer.attribute(index)
             // Browsers ignore a repeated attribute: once the first is dropped
             // or replaced, a copy of the second would take its place.
-            let kind = attributes.kind(index)
+            let kind = attribute.kind
             if kind != .other, attributes[kind] != index { continue }
             guard let change = edits.change(for: index) else {
                 writer.write(UInt8(ascii: " "))
@@ -87,7 +87,7 @@ extension DocumentRewriter {
             }
         }
         if namespace == .html { _ = route(attributes[.background], .image, blocked: .attribute) }
-        for index in 0..<tokenizer.attributeCount where attributes.kind(index) == .integrity || attributes.kind(index) == .crossorigin {
+        for index in 0..<tokenizer.attributeCount where tokenizer.attribute(index).kind == .integrity || tokenizer.attribute(index).kind == .crossorigin {
             edits.drop(index)
         }
     }

@@ -27,7 +27,9 @@ struct DocumentRewriter {
 
     let names = Names.shared
     var edits = AttributeEdits()
-    var attributes = AttributeTable()
+    /// The current start tag's attributes by kind.
+    @inline(__always)
+    var attributes: AttributeTable { tokenizer.attributes }
     var foreign = ForeignContent()
 
     private var wroteHead = false
@@ -121,7 +123,21 @@ struct DocumentRewriter {
 
     // MARK: Tokens
 
+    /// Whether the next token is in the body (the head written and left),
+    /// outside SVG, MathML and removed elements: where most of a page's
+    /// tokens are, and where a token that limot does not change needs no
+    /// bookkeeping but the stack of open elements.
+    @inline(__always)
+    private var inPlainBody: Bool {
+        skipping == nil && wroteHead && foreign.isEmpty && openElements.last != names.head
+    }
+
     private mutating func text(_ token: HTMLTokenizer.Token) {
+        // Text in the body, before any `</body>`: copied without looking at it.
+        if inPlainBody, bodyEndCandidate == nil, !styleIsNext, !titleIsNext {
+            copy(token.range)
+            return
+        }
         guard skipping == nil else {
             styleIsNext = false
             return
@@ -151,13 +167,21 @@ struct DocumentRewriter {
     private mutating func startTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
         var kind = names.element(name)
+        // The common tag: an element limot does not treat specially, with
+        // none of the attributes every element may rewrite, in the plain
+        // body. It is copied and opened, with no plan, edits or namespace work.
+        if kind == .other || kind == .void, !attributes.containsAny(AttributeTable.sharedRewrites), inPlainBody {
+            noteContent()
+            copy(token.range)
+            if kind == .other, openElements.count < Self.maximumOpenElements { openElements.append(name) }
+            return
+        }
         let hasAttributes = tokenizer.attributeCount > 0
-        attributes.load(from: tokenizer, names: names)
-        let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes[.color] != nil || attributes[.face] != nil || attributes[.size] != nil)
+        let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes.containsAny(AttributeTable.fontAttributes))
         let breaksOut = breakOutDepth != nil
         if let breakOutDepth { poppedByBreakOut(from: breakOutDepth) }
         let namespace = foreign.namespace(of: kind)
-        kind = Self.adjusted(kind, in: namespace)
+        kind = kind.adjusted(in: namespace)
         let hasContent = namespace == .html ? !kind.isVoid : !token.selfClosing
         // Read as HTML (`<svg>` and `<math>` too), a tag that does not stay
         // in a head ends an open one.
@@ -222,6 +246,14 @@ struct DocumentRewriter {
 
     private mutating func endTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
+        // The common end tag: it ends the current element in the plain body,
+        // and is none of those with rules of their own below.
+        if inPlainBody, openElements.last == name, name != names.body, name != names.html, name != names.form, name != names.br {
+            openElements.removeLast()
+            noteContent()
+            copy(token.range)
+            return
+        }
         // `</p>` and `</br>` in SVG or MathML end it (and a removed element
         // in it), as the tags that break out do: what follows is HTML to the
         // browser (a `<style>` raw CSS), so it must be to limot.
@@ -343,22 +375,6 @@ struct DocumentRewriter {
     private mutating func noteContent() {
         if bodyEndCandidate != nil { contentAfterBodyEnd = true }
     }
-
-    /// Kinds that mean something else in another namespace.
-    static func adjusted(_ kind: ElementKind, in namespace: ForeignContent.Namespace) -> ElementKind {
-        switch (namespace, kind) {
-        case (.html, .image): return .img  // as browsers read <image>
-        case (.html, .use), (.html, .foreignObject), (.html, .desc), (.html, .mathIntegration): return .other
-        case (.html, _): return kind
-        case (_, .base):
-            return kind  // so that planBase drops its href in any namespace
-        case (_, .script), (_, .style), (_, .a), (_, .image), (_, .use), (_, .svg), (_, .math),
-            (_, .foreignObject), (_, .desc), (_, .title), (_, .mathIntegration):
-            return kind
-        default: return .other
-        }
-    }
-
 
     /// CSS of a `<style>` through the rewriter.
     private mutating func writeCSS(_ range: Range<Int>) {

@@ -9,6 +9,9 @@ struct ForeignContent {
     /// the search of an HTML end tag (see `lowestDepth(endedBy:stackCount:)`).
     private var open: [(name: NameKey, content: Namespace, depth: Int, bounds: Bool)] = []
 
+    /// No SVG or MathML element is open.
+    var isEmpty: Bool { open.isEmpty }
+
     /// The namespace of the content at this point.
     var current: Namespace { open.last?.content ?? .html }
 

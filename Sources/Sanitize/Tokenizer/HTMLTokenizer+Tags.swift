@@ -42,11 +42,12 @@ extension HTMLTokenizer {
         // The first byte may be "=" (a parse error, but part of the name).
         let nameEnd = scan(from: index + 1, until: .attributeNameEnd)
         let name = name(from: nameStart, to: nameEnd)
+        let kind = attributeKinds[name] ?? .other
         let after = skipSpaces(from: nameEnd)
         guard after < input.count else { return nil }
         guard input[after] == UInt8(ascii: "=") else {
             index = nameEnd
-            return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+            return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
         }
         index = skipSpaces(from: after + 1)
         guard index < input.count else { return nil }
@@ -57,11 +58,11 @@ extension HTMLTokenizer {
             guard end < input.count else { return nil }
             let value = index + 1..<end
             index = end + 1
-            return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
+            return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
         }
         let valueStart = index
         index = scan(from: index, until: .unquotedValueEnd)
-        return RawAttribute(name: name, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
+        return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
     }
 
     // MARK: Scanning

@@ -16,12 +16,18 @@ struct HTMLTokenizer {
     var inForeignContent = false
     /// The attributes of the last start tag (the first `attributeCount`),
     /// valid until the next token; the storage is reused from tag to tag.
-    private var attributeStorage: [RawAttribute] = []
+    private let attributeStorage = RawAttributeBuffer()
     private(set) var attributeCount = 0
+    /// The last start tag's attributes by kind.
+    private(set) var attributes = AttributeTable()
+    /// Held here, not read from `AttributeKind.table`: a `static let` costs
+    /// a `swift_once` call on every access, once per attribute.
+    let attributeKinds = AttributeKind.table
 
     @inline(__always)
     func attribute(_ index: Int) -> RawAttribute {
-        attributeStorage[index]
+        precondition(index < attributeCount, "no attribute \(index) in this tag")
+        return attributeStorage[index]
     }
 
     enum Mode: Equatable {
@@ -68,6 +74,7 @@ struct HTMLTokenizer {
 
     struct RawAttribute {
         var name: NameKey
+        var kind: AttributeKind
         var nameRange: Range<Int>
         /// The value without its quotes; nil for an attribute without `=`.
         var valueRange: Range<Int>?
@@ -221,14 +228,12 @@ struct HTMLTokenizer {
 
     mutating func clearAttributes() {
         attributeCount = 0
+        attributes.clear()
     }
 
     mutating func appendAttribute(_ attribute: RawAttribute) {
-        if attributeCount < attributeStorage.count {
-            attributeStorage[attributeCount] = attribute
-        } else {
-            attributeStorage.append(attribute)
-        }
+        attributeStorage.store(attribute, at: attributeCount)
+        attributes.note(attribute.kind, at: attributeCount)
         attributeCount += 1
     }
 }
