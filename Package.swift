@@ -44,6 +44,8 @@ let package = Package(
         // types, not a systemLibrary: ICU's headers clash with the ICU copy
         // Foundation bundles when Swift sees both.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Where bytes stop being UTF-8: the one check fetch and the sanitizer share.
+        .target(name: "UTF8Check"),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
         // JSON read with source lines (rule lists, site profiles) and written
@@ -65,10 +67,10 @@ let package = Package(
         // Fetch: an async HTTP client over libcurl with named limits. Its
         // headers are swift-http-types' HTTPFields, the model the proxy's
         // server (Hummingbird) speaks, so the two share one.
-        .target(name: "Fetch", dependencies: ["CCurl", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .target(name: "Fetch", dependencies: ["CCurl", "WebURL", "UTF8Check", .product(name: "HTTPTypes", package: "swift-http-types")]),
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
-        .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL"]),
+        .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL", "UTF8Check"]),
         // Vocabulary: what a lookup found (entries, grammar, examples), the
         // model the notebook keeps and every front end shows; no dependencies.
         .target(name: "Vocabulary"),
@@ -135,6 +137,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "WebURLTests", dependencies: ["WebURL"]),
+        .testTarget(name: "UTF8CheckTests", dependencies: ["UTF8Check"]),
         .testTarget(name: "ContentRulesTests", dependencies: ["ContentRules", "FixtureSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["limot", "Store", "Lookup", "Vocabulary", "Terminal", "FixtureSupport", .product(name: "HTTPTypes", package: "swift-http-types")], resources: [.copy("Golden")]),
         // Starts the loopback fixture servers (Tests/Fixtures/fixture_server.py)

@@ -1,4 +1,5 @@
 import ContentRules
+import UTF8Check
 import WebURL
 
 /// A resource left out of a page because a rule blocked it.
@@ -65,7 +66,7 @@ public enum HTMLSanitizer {
     /// Invalid UTF-8 is repaired first (U+FFFD), so that the output is valid
     /// UTF-8 whatever came in.
     static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
-        let valid = html.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+        let valid = UTF8Check.firstInvalidByte(in: html) == nil
         let input = valid ? html : Array(String(decoding: html, as: UTF8.self).utf8)
         return input.withUnsafeBufferPointer { bytes in
             var rewriter = DocumentRewriter(

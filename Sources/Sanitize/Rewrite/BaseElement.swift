@@ -78,14 +78,14 @@ enum BaseElement {
     }
 
     private static func mentionsBase(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: 0)
+        var index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: 0)
         while index + 4 < input.count {
             if input[index + 1] | 0x20 == UInt8(ascii: "b"), input[index + 2] | 0x20 == UInt8(ascii: "a"),
                 input[index + 3] | 0x20 == UInt8(ascii: "s"), input[index + 4] | 0x20 == UInt8(ascii: "e")
             {
                 return true
             }
-            index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
+            index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
         }
         return false
     }

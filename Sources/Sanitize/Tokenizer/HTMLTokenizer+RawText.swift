@@ -12,9 +12,9 @@ extension HTMLTokenizer {
 
     /// The index of the end tag that closes RAWTEXT/RCDATA content, or the end.
     func endOfRawText(_ name: NameKey) -> Int {
-        var index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: position)
+        var index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: position)
         while index < input.count, !isEndTag(name, at: index) {
-            index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
+            index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
         }
         return index
     }
@@ -28,7 +28,7 @@ extension HTMLTokenizer {
         while index < input.count {
             if state == .data {
                 // Outside an escape only "<" matters: jump to the next one.
-                index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index)
+                index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index)
                 guard index < input.count else { break }
             }
             let byte = input[index]
@@ -87,10 +87,10 @@ extension HTMLTokenizer {
 
     func find(_ text: StaticString, from start: Int) -> Int? {
         let first = text.utf8Start[0]
-        var index = UTF8Validation.index(of: first, in: input, from: start)
+        var index = ByteSearch.index(of: first, in: input, from: start)
         while index < input.count {
             if matches(text, at: index) { return index }
-            index = UTF8Validation.index(of: first, in: input, from: index + 1)
+            index = ByteSearch.index(of: first, in: input, from: index + 1)
         }
         return nil
     }

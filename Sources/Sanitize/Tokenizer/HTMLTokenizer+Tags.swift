@@ -54,7 +54,7 @@ extension HTMLTokenizer {
         let quote = input[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             // Quoted values run to the next quote whatever lies between: one memchr.
-            let end = UTF8Validation.index(of: quote, in: input, from: index + 1)
+            let end = ByteSearch.index(of: quote, in: input, from: index + 1)
             guard end < input.count else { return nil }
             let value = index + 1..<end
             index = end + 1

@@ -134,9 +134,9 @@ struct HTMLTokenizer {
     private mutating func markupOrText() -> Token? {
         let start = position
         if input[start] == UInt8(ascii: "<"), startsMarkup(at: start) { return markup(at: start) }
-        var index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: position)
+        var index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: position)
         while index < input.count, !startsMarkup(at: index) {
-            index = UTF8Validation.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
+            index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
         }
         if index > start {
             position = index
@@ -218,7 +218,7 @@ struct HTMLTokenizer {
     /// After the next `>` (doctypes, bogus comments); the end of the input
     /// when there is none, which leaves the token open.
     mutating func endOfGreaterThan(from start: Int) -> Int {
-        let index = UTF8Validation.index(of: UInt8(ascii: ">"), in: input, from: start)
+        let index = ByteSearch.index(of: UInt8(ascii: ">"), in: input, from: start)
         if index == input.count {
             unclosed = .bogusComment
             return index

@@ -1,0 +1,70 @@
+/// Where a byte string stops being UTF-8, found in place.
+///
+/// Two stages check every page: fetch (before it serves a page as UTF-8)
+/// and the sanitizer (which repairs what is broken, so that its output is
+/// UTF-8 whatever came in). Both ask this one check, so they cannot
+/// disagree on what counts as UTF-8.
+public enum UTF8Check {
+    /// The offset of the first byte that is not part of well-formed UTF-8,
+    /// or nil when every byte is.
+    ///
+    /// Unicode's table of well-formed sequences (Unicode 15, table 3-7):
+    /// overlong forms, surrogates and code points above U+10FFFF are
+    /// refused, and a sequence cut off by the end is invalid at its first
+    /// byte. Runs of ASCII (a page's markup, most of its bytes) are read
+    /// eight bytes at a time; two-byte sequences (umlauts, Persian) take a
+    /// shortcut before the general table.
+    public static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let count = bytes.count
+        var offset = 0
+        while offset < count {
+            while offset + 8 <= count, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+            }
+            guard offset < count else { return nil }
+            let lead = bytes[offset]
+            if lead < 0x80 {
+                offset += 1
+                continue
+            }
+            guard let length = wellFormedSequenceLength(bytes, at: offset) else { return offset }
+            offset += length
+        }
+        return nil
+    }
+
+    /// `firstInvalidByte(in:)` of an array's bytes.
+    public static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { firstInvalidByte(in: $0) }
+    }
+
+    /// The length of the well-formed sequence that starts with the non-ASCII
+    /// byte at `offset`, or nil.
+    @inline(__always)
+    private static func wellFormedSequenceLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        let lead = bytes[offset]
+        if lead >= 0xC2, lead <= 0xDF {
+            guard offset + 1 < bytes.count, bytes[offset + 1] & 0xC0 == 0x80 else { return nil }
+            return 2
+        }
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard offset + length <= bytes.count else { return nil }
+        let second = bytes[offset + 1]
+        guard second >= low, second <= high else { return nil }
+        for continuation in (offset + 2)..<(offset + length) where bytes[continuation] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
+    }
+}
