@@ -51,9 +51,9 @@ extension WebURL {
     private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, host: String, endsWithHost: Bool)? {
         let kind: SchemeKind
         let schemeEnd: Int
-        if bytes.starts(with: "https://".utf8) {
+        if startsWith("https://", bytes) {
             (kind, schemeEnd) = (.https, 5)
-        } else if bytes.starts(with: "http://".utf8) {
+        } else if startsWith("http://", bytes) {
             (kind, schemeEnd) = (.http, 4)
         } else {
             return nil
@@ -63,8 +63,8 @@ extension WebURL {
         while position < bytes.count, isCanonicalHostByte(bytes[position]) { position += 1 }
         let hostEnd = position
         guard hostEnd > hostStart else { return nil }
-        let host = Array(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
-        guard !IPv4.endsInANumber(host) else { return nil }
+        let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+        guard !mayEndInANumber(host) || !IPv4.endsInANumber(Array(host)) else { return nil }
         if position == bytes.count {
             return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: hostEnd..<hostEnd + 1, queryStart: -1,
                            fragmentStart: -1), String(decoding: host, as: UTF8.self), true)
@@ -120,6 +120,30 @@ extension WebURL {
             hostStart: hostStart, hostEnd: Int32(host.upperBound),
             pathStart: Int32(path.lowerBound), pathEnd: Int32(path.upperBound),
             queryStart: Int32(queryStart), fragmentStart: Int32(fragmentStart))
+    }
+
+    /// Whether the bytes start with the literal, compared byte by byte (the
+    /// generic `starts(with:)` over a `String.UTF8View` costs hundreds of
+    /// instructions a call).
+    @inline(__always)
+    private static func startsWith(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let start = literal.utf8Start
+        for index in 0..<count where bytes[index] != start[index] { return false }
+        return true
+    }
+
+    /// Whether a host's last label (before one trailing dot) starts with a
+    /// digit: every number the IPv4 parser reads does (`0x…` too), so a host
+    /// whose last label does not is no IPv4 address, without copying it for
+    /// `IPv4.endsInANumber`.
+    private static func mayEndInANumber(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = host.count
+        if end > 1, host[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        var start = end
+        while start > 0, host[start - 1] != UInt8(ascii: ".") { start -= 1 }
+        return start < end && host[start] >= UInt8(ascii: "0") && host[start] <= UInt8(ascii: "9")
     }
 
     /// Lowercase ASCII letters, digits, `-`, `.` and `_`: bytes the host

@@ -80,4 +80,33 @@ struct RulesMatchOutputTests {
         #expect(lines.filter { $0.hasPrefix(#"{"stylesheet":"#) }.count == 2, "two distinct selector sets: \(lines)")
         #expect(lines.filter { $0.contains(".sponsored,ins.adsbygoogle") }.count == 1, "the common set is written once")
     }
+
+    @Test("a request's line is the same after other requests as alone, in both forms (lines are kept per decision, ignore rules included)",
+          arguments: [false, true])
+    func linesDoNotDependOnEarlierRequests(fullLines: Bool) throws {
+        // Loads that meet the ignore-previous-rules or not, with the plain block's
+        // unless-domain rule excluded or not, each kind twice.
+        let requests = [
+            #"{"url": "https://news.example/allowed/page", "type": "top-document"}"#,
+            #"{"url": "https://cdn.example/allowed/x.png", "type": "image", "page": "https://quiet.example/"}"#,
+            #"{"url": "https://cdn.example/allowed/y.png", "type": "image", "page": "https://news.example/"}"#,
+            #"{"url": "https://news.example/", "type": "top-document"}"#,
+            #"{"url": "https://cdn.example/z.png", "type": "image", "page": "https://quiet.example/"}"#,
+            #"{"url": "https://cdn.example/allowed/w.png", "type": "image", "page": "https://quiet.example/"}"#,
+            #"{"url": "https://news.example/allowed/other", "type": "top-document"}"#,
+        ]
+        let form = fullLines ? ["--full-lines"] : []
+        let together = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "global-list.json"] + form,
+                                            input: requests.joined(separator: "\n"))
+        #expect(together.status == 0)
+        let answers = fullLines ? try Self.objects(together.standardOutput).map { Self.answer($0) }
+            : try Self.answersWithStylesheets(together.standardOutput)
+        #expect(answers.count == requests.count)
+        for (request, answer) in zip(requests, answers) {
+            let alone = try LimotProcess.run(["rules", "match", "--requests", "-", "--rules", "global-list.json"] + form, input: request)
+            let aloneAnswers = fullLines ? try Self.objects(alone.standardOutput).map { Self.answer($0) }
+                : try Self.answersWithStylesheets(alone.standardOutput)
+            #expect(aloneAnswers == [answer], "\(request)")
+        }
+    }
 }

@@ -43,7 +43,7 @@ struct CanonicalHTTPTests {
 
     @Test("inputs the full parser rewrites or reads otherwise are left to it", arguments: [
         "HTTP://a.example/", "http://A.example/", "http://a.example?x", "http://a.example#x", "http:///a.example/",
-        "http://a.example:80/", "http://a.example:8080/", "http://u@a.example/", "http://1.2.3.4/", "http://a.0x7f/",
+        "http://a.example:80/", "http://a.example:8080/", "http://u@a.example/", "http://1.2.3.4/", "http://a.0x7f/", "http://a.example.1./",
         "http://a.example/./b", "http://a.example/b/..", "http://a.example/%2e%2E/c", "http://a.example/.%2e?x",
         "http://a.example/b c", "http://a.example/b\\c", "http://a.example/{x}", "http://a.example/?a'b", "http://a.example/?a b",
         "http://a.example/#a b", "http://a.example/#a`b", "http://bücher.example/", "http://a.example/é", " http://a.example/",

@@ -117,32 +117,56 @@ public struct Decision: Sendable {
         return result
     }
 
-    /// Whether a rule of the plain block survives this list's ignore rules.
-    private func blockRuleSurvives(_ rule: Int32) -> Bool {
-        guard let ignoreOutcome else { return true }
-        let (ignoredByRule, stoppedByRule) = (ignoreOutcome.ignoredByRule, ignoreOutcome.stoppedByRule)
-        let list = engine.ruleList[Int(rule)]
-        let location = engine.ruleLocation[Int(rule)]
-        if let ignore = ignoredByRule[list], engine.ruleList[Int(ignore)] != list || location <= engine.ruleLocation[Int(ignore)] { return false }
-        if let stop = stoppedByRule[list], location >= engine.ruleLocation[Int(stop)] { return false }
-        return true
+    /// Each list's ignore-previous-rules and ignore-following-rules that
+    /// applied (-1: none), in arrays by list number: the plain block's rules
+    /// (some hundreds) are checked against them one by one, and a dictionary
+    /// look-up per rule cost more than the rest of the check.
+    private struct IgnoreCuts {
+        private var ignoredBy: [Int32] = []
+        private var stoppedBy: [Int32] = []
+
+        init(_ outcome: IgnoreOutcome?, listCount: Int) {
+            guard let outcome else { return }
+            ignoredBy = Array(repeating: -1, count: listCount)
+            stoppedBy = Array(repeating: -1, count: listCount)
+            for (list, rule) in outcome.ignoredByRule { ignoredBy[Int(list)] = rule }
+            for (list, rule) in outcome.stoppedByRule { stoppedBy[Int(list)] = rule }
+        }
+
+        /// Whether a rule of the plain block survives its list's ignore rules.
+        func survives(_ rule: Int32, in engine: ContentRuleEngine) -> Bool {
+            guard !ignoredBy.isEmpty else { return true }
+            let list = engine.ruleList[Int(rule)]
+            let location = engine.ruleLocation[Int(rule)]
+            let ignore = ignoredBy[Int(list)]
+            if ignore >= 0, engine.ruleList[Int(ignore)] != list || location <= engine.ruleLocation[Int(ignore)] { return false }
+            let stop = stoppedBy[Int(list)]
+            if stop >= 0, location >= engine.ruleLocation[Int(stop)] { return false }
+            return true
+        }
+    }
+
+    /// The plain block's rules, but for the excluded ones, that survive the
+    /// ignore rules (`surviving`) or that they discarded (not `surviving`),
+    /// in decision order.
+    private func blockRules(surviving: Bool) -> [Int32] {
+        guard let block = plainBlock else { return [] }
+        // Most loads keep the whole block: no exclusion, no ignore rule.
+        if block.excluded.isEmpty && ignoreOutcome == nil { return surviving ? engine.universalUnless : [] }
+        let cuts = IgnoreCuts(ignoreOutcome, listCount: engine.lists.count)
+        return engine.universalUnless.filter { !block.excluded.contains($0) && cuts.survives($0, in: engine) == surviving }
     }
 
     /// Every applied rule in decision order, the plain block merged in.
     var applied: [Int32] {
-        guard let block = plainBlock else { return specificApplied }
-        // Most loads keep the whole block: no exclusion, no ignore rule.
-        let extra = block.excluded.isEmpty && ignoreOutcome == nil
-            ? engine.universalUnless
-            : engine.universalUnless.filter { !block.excluded.contains($0) && blockRuleSurvives($0) }
-        return Self.merge(specificApplied, extra, order: engine.ruleOrder)
+        guard plainBlock != nil else { return specificApplied }
+        return Self.merge(specificApplied, blockRules(surviving: true), order: engine.ruleOrder)
     }
 
     /// Rules that matched but were discarded by ignore rules.
     var discarded: [Int32] {
-        guard let block = plainBlock else { return specificDiscarded }
-        let extra = engine.universalUnless.filter { !block.excluded.contains($0) && !blockRuleSurvives($0) }
-        return Self.merge(specificDiscarded, extra, order: engine.ruleOrder)
+        guard plainBlock != nil else { return specificDiscarded }
+        return Self.merge(specificDiscarded, blockRules(surviving: false), order: engine.ruleOrder)
     }
 
     /// Merges two lists sorted by (order, rule) into one, keeping repeats.
@@ -180,8 +204,9 @@ public struct Decision: Sendable {
     private func applies(_ kind: ContentRuleEngine.ActionKind) -> Bool {
         if specificApplied.contains(where: { engine.ruleActionKind[Int($0)] == kind }) { return true }
         guard let block = plainBlock else { return false }
+        let cuts = IgnoreCuts(ignoreOutcome, listCount: engine.lists.count)
         return engine.universalUnless.contains {
-            engine.ruleActionKind[Int($0)] == kind && !block.excluded.contains($0) && blockRuleSurvives($0)
+            engine.ruleActionKind[Int($0)] == kind && !block.excluded.contains($0) && cuts.survives($0, in: engine)
         }
     }
 

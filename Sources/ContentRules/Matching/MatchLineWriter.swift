@@ -15,26 +15,19 @@ import LimotJSON
 /// action and rules inline (the form `rules match --full-lines` prints).
 ///
 /// The part of a line after the URL is made once per distinct decision and
-/// copied afterwards; and it is made from byte pieces kept per rule (its
-/// action as the line spells it), not from strings joined and escaped anew.
+/// copied afterwards (`MatchTailMemo`); and it is made from byte pieces kept
+/// per rule (its action as the line spells it), not from strings joined and
+/// escaped anew.
 public struct MatchLineWriter {
     /// The lines written since the last `removeAll`.
     public private(set) var bytes: [UInt8] = []
     /// Whether every line carries its css-display-none action and rules itself.
     public let fullLines: Bool
-    /// The bytes after the URL of each distinct decision without ignore
-    /// rules, one after the other; `tailEntries` says where each is.
-    private var tails: [UInt8] = []
-    /// Each memoised tail: its decision's key (the surviving specific rules,
-    /// then -1 and the plain block's exclusions if it applies), where it is
-    /// in `tails`, and the next entry whose key has the same hash (-1: none).
-    private var tailEntries: [(key: [Int32], bytes: Range<Int>, next: Int)] = []
-    /// The first entry of `tailEntries` by the hash of its key: a decision's
-    /// key is hashed as it stands, not gathered into an array first.
-    private var tailByHash: [UInt64: Int] = [:]
+    /// The part after the URL of each distinct decision's line.
+    private var tails = MatchTailMemo()
     /// The number of each css-display-none rule set already written, by its
     /// applied rules (global numbers, in decision order).
-    private var stylesheetNumbers: [[Int32]: Int] = [:]
+    private var stylesheetNumbers: [RuleNumbers: Int] = [:]
     /// Each rule's texts in a line, one after the other: its action as the
     /// line spells it, then its number in its list; made on first use.
     private var texts: [UInt8] = []
@@ -49,7 +42,7 @@ public struct MatchLineWriter {
     /// The number of the css-display-none set (0: none) by what decides it
     /// for a load without ignore rules: its specific css-display-none rules,
     /// and the plain block's exclusions after a -1.
-    private var stylesheetNumbersByKey: [[Int32]: Int] = [:]
+    private var stylesheetNumbersByKey: [RuleNumbers: Int] = [:]
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
 
@@ -87,31 +80,27 @@ public struct MatchLineWriter {
     public mutating func write(_ decision: Decision, url: UnsafeBufferPointer<UInt8>) {
         use(decision.engine)
         // The tail first: making it may write the line of a new stylesheet, which comes before.
-        guard decision.ignoreOutcome == nil else {
-            // Few loads meet an ignore rule: their tails are not kept.
-            let tail = makeTail(of: decision)
-            appendHead(url: url)
-            bytes += tail
-            return
-        }
-        let hash = Self.keyHash(of: decision)
-        var entry = tailByHash[hash] ?? -1
-        while entry >= 0, !Self.key(tailEntries[entry].key, isOf: decision) { entry = tailEntries[entry].next }
-        if entry < 0 {
-            let tail = fullLines ? makeTail(of: decision) : makeShortTail(of: decision)
-            var key = decision.specificApplied
-            if let excluded = decision.plainBlock?.excluded {
-                key.append(-1)
-                key += excluded
-            }
-            entry = tailEntries.count
-            tailEntries.append((key, tails.count..<tails.count + tail.count, tailByHash[hash] ?? -1))
-            tailByHash[hash] = entry
-            tails += tail
-        }
+        let entry = decision.ignoreOutcome == nil ? tailEntry(of: decision) : ignoredTailEntry(of: decision)
         appendHead(url: url)
-        let range = tailEntries[entry].bytes
-        tails.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        tails.append(entry, to: &bytes)
+    }
+
+    /// The tail of a decision without ignore rules (nearly every load), made the first time.
+    private mutating func tailEntry(of decision: Decision) -> Int {
+        let (found, hash) = tails.find(decision)
+        if let found { return found }
+        let tail = fullLines ? makeTail(of: decision) : makeShortTail(of: decision)
+        return tails.add(tail, key: MatchTailMemo.key(of: decision), hash: hash)
+    }
+
+    /// The tail of a decision that met an ignore rule, made the first time:
+    /// loads that meet the same ignore rules the same way share it rather
+    /// than each merging the plain block anew.
+    private mutating func ignoredTailEntry(of decision: Decision) -> Int {
+        let key = MatchTailMemo.key(of: decision)
+        let (found, hash) = tails.find(key: key)
+        if let found { return found }
+        return tails.add(makeTail(of: decision), key: key, hash: hash)
     }
 
     /// `{"url":` and the URL as a JSON string.
@@ -124,30 +113,6 @@ public struct MatchLineWriter {
             bytes.append(contentsOf: url)
             bytes.append(UInt8(ascii: "\""))
         }
-    }
-
-    /// FNV-1a over a decision's key (see `tailEntries`), read where it stands.
-    private static func keyHash(of decision: Decision) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ value: Int32) { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
-        for rule in decision.specificApplied { mix(rule) }
-        if let excluded = decision.plainBlock?.excluded {
-            mix(-1)
-            for rule in excluded { mix(rule) }
-        }
-        return hash
-    }
-
-    /// Whether a kept key is the decision's (see `tailEntries`).
-    private static func key(_ key: [Int32], isOf decision: Decision) -> Bool {
-        let specific = decision.specificApplied
-        let excluded = decision.plainBlock?.excluded
-        guard key.count == specific.count + (excluded.map { $0.count + 1 } ?? 0) else { return false }
-        for index in specific.indices where key[index] != specific[index] { return false }
-        guard let excluded else { return true }
-        guard key[specific.count] == -1 else { return false }
-        for index in excluded.indices where key[specific.count + 1 + index] != excluded[index] { return false }
-        return true
     }
 
     /// Appends JSON made elsewhere (an error line, a header) and a newline.
@@ -165,9 +130,7 @@ public struct MatchLineWriter {
     private mutating func use(_ engine: ContentRuleEngine) {
         guard self.engine != ObjectIdentifier(engine) else { return }
         self.engine = ObjectIdentifier(engine)
-        tails = []
-        tailEntries = []
-        tailByHash = [:]
+        tails = MatchTailMemo()
         stylesheetNumbers = [:]
         stylesheetNumbersByKey = [:]
         let block = engine.universalUnless
@@ -227,7 +190,7 @@ public struct MatchLineWriter {
                     otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
                     let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
                     Self.append(#","stylesheet":"#, to: &tail)
-                    tail += String(number).utf8
+                    Self.appendDecimal(number, to: &tail)
                 }
                 Self.append(#","rules":"#, to: &tail)
                 appendRules(otherRules, of: engine, texts: texts, to: &tail)
@@ -273,7 +236,7 @@ public struct MatchLineWriter {
             key += excluded
         }
         for rule in others { _ = textBounds(of: rule, in: engine) }
-        let knownNumber = stylesheetNumbersByKey[key]
+        let knownNumber = stylesheetNumbersByKey[RuleNumbers(key)]
         var newSelectorRules: [Int32] = []
         if knownNumber == nil {
             newSelectorRules = specificSelectors
@@ -304,11 +267,11 @@ public struct MatchLineWriter {
                 decision.forEachAction(of: newSelectorRules) { rule, _, _ in actionRules.append(rule) }
                 number = newSelectorRules.isEmpty ? 0
                     : stylesheetNumber(of: newSelectorRules, actionRules: actionRules, engine: engine, texts: texts)
-                stylesheetNumbersByKey[key] = number
+                stylesheetNumbersByKey[RuleNumbers(key)] = number
             }
             if number > 0 {
                 Self.append(#","stylesheet":"#, to: &tail)
-                tail += String(number).utf8
+                Self.appendDecimal(number, to: &tail)
             }
             Self.append(#","rules":"#, to: &tail)
             appendRules(others, of: engine, texts: texts, to: &tail)
@@ -322,12 +285,12 @@ public struct MatchLineWriter {
     /// `actionRules` are the first of `rules` at each action location.
     private mutating func stylesheetNumber(of rules: [Int32], actionRules: [Int32], engine: ContentRuleEngine,
                                            texts: UnsafeBufferPointer<UInt8>) -> Int {
-        if let known = stylesheetNumbers[rules] { return known }
+        if let known = stylesheetNumbers[RuleNumbers(rules)] { return known }
         let number = stylesheetNumbers.count + 1
-        stylesheetNumbers[rules] = number
+        stylesheetNumbers[RuleNumbers(rules)] = number
         var line: [UInt8] = []
         Self.append(#"{"stylesheet":"#, to: &line)
-        line += String(number).utf8
+        Self.appendDecimal(number, to: &line)
         Self.append(#","action":"#, to: &line)
         appendSelectorsAction(of: actionRules, texts: texts, to: &line)
         Self.append(#","rules":"#, to: &line)
@@ -383,21 +346,44 @@ public struct MatchLineWriter {
             // Escaping works byte by byte, so escaped groups joined are the joined groups escaped.
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(selectors, to: &quoted)
-            texts += quoted.dropFirst().dropLast()
+            quoted.withUnsafeBufferPointer { texts.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
             bounds.isSelectors = true
         } else {
             JSONWriter.appendQuoted(action.summary, to: &texts)
         }
         bounds.numberStart = texts.count
-        texts += String(list.ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]).utf8
+        Self.appendDecimal(Int(list.ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
         bounds.end = texts.count
         textBounds[Int(rule)] = bounds
         return bounds
+    }
+
+    /// Appends a number's decimal digits (a `String` of it and a `+=` of its
+    /// `utf8` view cost some hundred instructions).
+    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        guard number >= 0 else { return out += String(number).utf8 }
+        if number >= 10 { appendDecimal(number / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
     @inline(__always)
     private static func append(_ text: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
+
+/// Rule numbers as a dictionary key, hashed as one run of bytes: an
+/// `[Int32]` key is hashed number by number, and the stylesheet keys hold
+/// up to some hundred rules.
+private struct RuleNumbers: Hashable {
+    let rules: [Int32]
+
+    init(_ rules: [Int32]) {
+        self.rules = rules
+    }
+
+    func hash(into hasher: inout Hasher) {
+        rules.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

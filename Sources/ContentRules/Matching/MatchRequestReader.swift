@@ -51,9 +51,7 @@ public struct MatchRequestReader {
 
     /// The request of line `number`, or why it cannot be read.
     public mutating func request(from line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<Read, RequestLineError> {
-        if let spans = RequestLine.Spans(flat: line), let made = flatRequest(line, spans) {
-            return .success(Read(request: made.request, page: made.page, url: .bytes(spans.url)))
-        }
+        if let spans = RequestLine.Spans(flat: line), let read = flatRequest(line, spans) { return .success(read) }
         switch RequestLine.parse(Array(line)[...], line: number) {
         case .failure(let error):
             return .failure(error)
@@ -70,8 +68,10 @@ public struct MatchRequestReader {
 
     /// The request of a flat line, as `ResourceRequest(url:type:page:frame:method:urls:)`
     /// makes it, and its page prepared when the line names one; nil when that
-    /// would throw (the caller then takes that path to word why).
-    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans) -> (request: ResourceRequest, page: PreparedPage?)? {
+    /// would throw (the caller then takes that path to word why). Made here
+    /// whole, not gathered from parts: each copy of a request retains and
+    /// releases its URLs' strings.
+    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans) -> Read? {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
         guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
         else { return nil }
@@ -80,14 +80,17 @@ public struct MatchRequestReader {
             guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return nil }
             kind = known
         }
-        var pageURL: WebURL? = resource
+        var pageURL: WebURL?
         var prepared: PreparedPage?
         if let span = spans.page {
             guard let page = page(UnsafeBufferPointer(rebasing: line[span])) else { return nil }
             (pageURL, prepared) = (page?.url, page)
+        } else {
+            pageURL = resource
         }
         // A page URL with no host (corpora record "http://" for unknown pages) is no page.
-        if let candidate = pageURL, candidate.isSpecial, candidate.hostnameRange.isEmpty { (pageURL, prepared) = (nil, nil) }
+        // Asked through the optional, not bound: a binding would copy the URL.
+        if pageURL?.isSpecial == true, pageURL?.hostnameRange.isEmpty == true { (pageURL, prepared) = (nil, nil) }
         var frameURL: WebURL?
         if let span = spans.frame, !span.isEmpty {
             guard let url = try? urls.url(text(span)) else { return nil }
@@ -98,7 +101,8 @@ public struct MatchRequestReader {
             guard let known = RequestMethod(httpMethod: text(span)) else { return nil }
             method = known
         }
-        return (ResourceRequest(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: method), prepared)
+        return Read(request: ResourceRequest(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: method), page: prepared,
+                    url: .bytes(spans.url))
     }
 
     /// The page a line's "page" bytes name, prepared: `.some(nil)` for ""
@@ -108,7 +112,7 @@ public struct MatchRequestReader {
         if let previousPage, Self.same(previousPage.bytes, bytes) { return previousPage.page.map { .some($0) } }
         let text = String(decoding: bytes, as: UTF8.self)
         var page = pages[text]
-        if page == nil, let url = try? urls.url(text) {
+        if page == nil, let url = WebURL(canonicalHTTP: bytes) ?? (try? urls.url(text)) {
             page = engine.prepare(page: url)
             if pages.count >= ParsedURLMemo.capacity { pages.removeAll(keepingCapacity: true) }
             pages[text] = page

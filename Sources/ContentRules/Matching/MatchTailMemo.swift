@@ -1,0 +1,97 @@
+/// The part of a `rules match` line after its URL, kept once per distinct
+/// decision so that a decision seen again costs a look-up and a copy.
+///
+/// A decision's key is what its tail is made from: its surviving specific
+/// rules, then -1 and the plain block's exclusions if the block applies,
+/// and, for a load that met an ignore rule, after -2 each list's
+/// ignore-previous-rules and after -3 its ignore-following-rules (list and
+/// rule, by list). A decision without ignore rules (nearly every load) is
+/// hashed and compared where it stands, not gathered into an array first.
+/// It keeps output bytes, never a decision: every request is decided.
+struct MatchTailMemo {
+    /// The tails, one after the other.
+    private var tails: [UInt8] = []
+    /// Each tail's key, where it is in `tails`, and the next entry whose key
+    /// has the same hash (-1: none).
+    private var entries: [(key: [Int32], bytes: Range<Int>, next: Int)] = []
+    /// The first entry by the hash of its key.
+    private var firstByHash: [UInt64: Int] = [:]
+
+    /// The entry of a decision without ignore rules, if kept, and the hash to keep it under.
+    func find(_ decision: Decision) -> (entry: Int?, hash: UInt64) {
+        let hash = Self.keyHash(of: decision)
+        var entry = firstByHash[hash] ?? -1
+        while entry >= 0, !Self.key(entries[entry].key, isOf: decision) { entry = entries[entry].next }
+        return (entry >= 0 ? entry : nil, hash)
+    }
+
+    /// The entry of a key gathered by `key(of:)`, if kept, and the hash to keep it under.
+    func find(key: [Int32]) -> (entry: Int?, hash: UInt64) {
+        var hash = Self.fnvBasis
+        for value in key { Self.mix(value, into: &hash) }
+        var entry = firstByHash[hash] ?? -1
+        while entry >= 0, entries[entry].key != key { entry = entries[entry].next }
+        return (entry >= 0 ? entry : nil, hash)
+    }
+
+    /// Keeps a new tail under its key; returns its entry.
+    mutating func add(_ tail: [UInt8], key: [Int32], hash: UInt64) -> Int {
+        let entry = entries.count
+        entries.append((key, tails.count..<tails.count + tail.count, firstByHash[hash] ?? -1))
+        firstByHash[hash] = entry
+        tails += tail
+        return entry
+    }
+
+    /// Appends an entry's tail to `out`.
+    func append(_ entry: Int, to out: inout [UInt8]) {
+        let range = entries[entry].bytes
+        tails.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// A decision's key, gathered into an array.
+    static func key(of decision: Decision) -> [Int32] {
+        var key = decision.specificApplied
+        if let excluded = decision.plainBlock?.excluded {
+            key.append(-1)
+            key += excluded
+        }
+        if let outcome = decision.ignoreOutcome {
+            for (marker, rules) in [(Int32(-2), outcome.ignoredByRule), (-3, outcome.stoppedByRule)] {
+                key.append(marker)
+                for (list, rule) in rules.sorted(by: { $0.key < $1.key }) { key += [list, rule] }
+            }
+        }
+        return key
+    }
+
+    /// FNV-1a over the key of a decision without ignore rules, read where it stands.
+    private static func keyHash(of decision: Decision) -> UInt64 {
+        var hash = fnvBasis
+        for rule in decision.specificApplied { mix(rule, into: &hash) }
+        if let excluded = decision.plainBlock?.excluded {
+            mix(-1, into: &hash)
+            for rule in excluded { mix(rule, into: &hash) }
+        }
+        return hash
+    }
+
+    private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func mix(_ value: Int32, into hash: inout UInt64) {
+        hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3
+    }
+
+    /// Whether a kept key is that of a decision without ignore rules.
+    private static func key(_ key: [Int32], isOf decision: Decision) -> Bool {
+        let specific = decision.specificApplied
+        let excluded = decision.plainBlock?.excluded
+        guard key.count == specific.count + (excluded.map { $0.count + 1 } ?? 0) else { return false }
+        for index in specific.indices where key[index] != specific[index] { return false }
+        guard let excluded else { return true }
+        guard key[specific.count] == -1 else { return false }
+        for index in excluded.indices where key[specific.count + 1 + index] != excluded[index] { return false }
+        return true
+    }
+}
