@@ -11,12 +11,16 @@ connections are counted, not requests.
 Usage:  connection_recorder.py --log FILE [--parent-watch]
 
 Prints {"port": N} once it listens on 127.0.0.1:N. For each connection it
-appends one line to FILE: the TLS SNI of a ClientHello, else the host of a
-CONNECT (a browser told to use this as its proxy) or the HTTP Host header,
-else "?" when the client said nothing within two seconds. An HTTP
-request gets an empty 204 answer; TLS is closed after the ClientHello.
+appends two lines to FILE, each starting with the time the connection was
+accepted (seconds since the epoch) and its number: "+" at once, then its
+name: the TLS SNI of a ClientHello, else the host of a CONNECT (a browser
+told to use this as its proxy) or the HTTP Host header, else "?" when the
+client said nothing within two seconds. A reader can so wait for the names
+of the connections it has seen open, and tell which page opened a silent
+one. An HTTP request gets an empty 204 answer; TLS is closed after the
+ClientHello.
 """
-import argparse, json, os, socket, sys, threading
+import argparse, json, os, socket, sys, threading, time
 
 
 def sni(data):
@@ -54,7 +58,7 @@ def host_header(data):
     return None
 
 
-def serve(connection, log, lock):
+def serve(connection, accepted, number, log, lock):
     with connection:
         connection.settimeout(2)
         data = b""
@@ -72,7 +76,7 @@ def serve(connection, log, lock):
             pass
         name = sni(data) if data[:1] == b"\x16" else host_header(data)
         with lock, open(log, "a") as out:
-            out.write((name or "?") + "\n")
+            out.write("%.6f %d %s\n" % (accepted, number, name or "?"))
         if data and data[:1] != b"\x16":
             try:
                 connection.sendall(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\nAccess-Control-Allow-Origin: *\r\n\r\n")
@@ -94,9 +98,12 @@ def main():
     if options.parent_watch:
         threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
     lock = threading.Lock()
-    while True:
+    for number in range(1, sys.maxsize):
         connection, _ = listener.accept()
-        threading.Thread(target=serve, args=(connection, options.log, lock), daemon=True).start()
+        accepted = time.time()
+        with lock, open(options.log, "a") as out:
+            out.write("%.6f %d +\n" % (accepted, number))
+        threading.Thread(target=serve, args=(connection, accepted, number, options.log, lock), daemon=True).start()
 
 
 if __name__ == "__main__":

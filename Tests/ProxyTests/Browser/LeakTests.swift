@@ -20,11 +20,26 @@ final class ConnectionRecorder: Sendable {
 
     deinit { if process.isRunning { process.terminate() } }
 
-    /// The host each connection named so far (SNI or Host, "?" for none),
-    /// oldest first, but Chromium's own.
-    func hosts() -> [String] {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            .filter { !Self.isChromiumsOwn($0) }
+    /// The host each connection accepted at or after `start` named (SNI or
+    /// Host, "?" for none), but Chromium's own. A silent connection is named
+    /// "?" only after two seconds, so this waits (up to three) until every
+    /// connection accepted since `start` has its name; and it goes by the
+    /// time each was accepted, so a connection the page before opened is
+    /// never counted against the page opened next.
+    func hosts(acceptedSince start: Date) -> [String] {
+        let deadline = Date().addingTimeInterval(3)
+        while true {
+            var opened: Set<Substring> = [], named: [Substring: String] = [:]
+            for line in ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n") {
+                let fields = line.split(separator: " ", maxSplits: 2)
+                guard fields.count == 3, let accepted = Double(fields[0]), accepted >= start.timeIntervalSince1970 else { continue }
+                if fields[2] == "+" { opened.insert(fields[1]) } else { named[fields[1]] = String(fields[2]) }
+            }
+            if opened.count <= named.count || Date() > deadline {
+                return opened.sorted { Int($0) ?? 0 < Int($1) ?? 0 }.map { named[$0] ?? "?" }.filter { !Self.isChromiumsOwn($0) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
     }
 
     /// Chromium 156 still checks for component and extension updates, for
@@ -63,11 +78,11 @@ final class ConnectionRecorder: Sendable {
     /// returns the connections the recorder saw meanwhile (after a pause
     /// for late loads, windows and navigations).
     private static func connections(opening url: String, in browser: BrowserSession, recorder: ConnectionRecorder, waitFor script: String?) throws -> [String] {
-        let before = recorder.hosts().count
+        let start = Date()
         try browser.open(url)
         if let script { try? browser.wait(until: script, timeout: .seconds(5), "the page's script") }
         Thread.sleep(forTimeInterval: 1.5)
-        return Array(recorder.hosts().dropFirst(before))
+        return recorder.hosts(acceptedSince: start)
     }
 
     /// Opens `url` in a new browser with `hostMap` and returns the
@@ -76,12 +91,12 @@ final class ConnectionRecorder: Sendable {
     /// the connections are counted from before the first try, so a page
     /// that connected and then crashed the browser is still seen.
     private static func fresh(_ url: String, hostMap: String, recorder: ConnectionRecorder, waitFor script: String?) throws -> ([String], BrowserSession) {
-        let before = recorder.hosts().count
+        let start = Date()
         for attempt in 1... {
             let browser = try RealBrowserTests.session(hostMap: hostMap)
             do {
                 _ = try connections(opening: url, in: browser, recorder: recorder, waitFor: script)
-                return (Array(recorder.hosts().dropFirst(before)), browser)
+                return (recorder.hosts(acceptedSince: start), browser)
             } catch let error as BrowserError where attempt < 2 && error.description.contains("invalid session id") {
                 print("\(url): the browser died (\(error)); once more with a new one")
             }
