@@ -90,6 +90,15 @@ struct SerializationTests {
         #expect(Fixtures.sanitize(page).html.hasSuffix("</style>" + page + Fixtures.barMarker))
     }
 
+    @Test("in the body, a tag with an attribute every element may rewrite is found among tags copied as written")
+    func rewrittenAmongCopiedTags() {
+        let page = #"<body><div class=a><p>x<span title='>' style="background:url(/bg.png)">y</span><b crossorigin>z</b></p></div><p data-style="u" styles=1>w</p></body>"#
+        let html = Fixtures.sanitize(page).html
+        #expect(html.contains(#"<body><div class=a><p>x<span title='>' style=""#))
+        #expect(html.contains(Fixtures.proxied("https://www.loghatnameh.de/bg.png", .image)))
+        #expect(html.contains(#">y</span><b>z</b></p></div><p data-style="u" styles=1>w</p>"#))
+    }
+
     @Test("scripts are written verbatim up to their real end, escapes and all")
     func scripts() {
         let page = #"<script>if (a < b && c > d) { s = "</div>"; } /* <!-- <script> </script> --> */ x = 1;</script><p>after</p>"#

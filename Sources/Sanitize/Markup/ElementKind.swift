@@ -126,16 +126,18 @@ enum AttributeKind: UInt8 {
     }
 
     static let table: NameTable<AttributeKind> = {
-        let named: [(String, AttributeKind)] = [
-            ("src", .src), ("srcset", .srcset), ("href", .href), ("xlink:href", .xlinkHref), ("data", .data),
-            ("poster", .poster), ("background", .background), ("style", .style), ("action", .action),
-            ("formaction", .formaction), ("rel", .rel), ("as", .as), ("type", .type), ("integrity", .integrity),
-            ("crossorigin", .crossorigin), ("nonce", .nonce), ("http-equiv", .httpEquiv), ("content", .content),
-            ("charset", .charset), ("ping", .ping), ("imagesrcset", .imagesrcset), ("data-src", .dataSrc),
-            ("data-srcset", .dataSrcset), ("srcdoc", .srcdoc), ("manifest", .manifest),
-            ("color", .color), ("face", .face), ("size", .size),
-        ]
         precondition(AttributeKind.size.rawValue < 32, "AttributeTable holds 32 kinds")
         return NameTable(named)
     }()
+
+    /// Each kind's name.
+    static let named: [(String, AttributeKind)] = [
+        ("src", .src), ("srcset", .srcset), ("href", .href), ("xlink:href", .xlinkHref), ("data", .data),
+        ("poster", .poster), ("background", .background), ("style", .style), ("action", .action),
+        ("formaction", .formaction), ("rel", .rel), ("as", .as), ("type", .type), ("integrity", .integrity),
+        ("crossorigin", .crossorigin), ("nonce", .nonce), ("http-equiv", .httpEquiv), ("content", .content),
+        ("charset", .charset), ("ping", .ping), ("imagesrcset", .imagesrcset), ("data-src", .dataSrc),
+        ("data-srcset", .dataSrcset), ("srcdoc", .srcdoc), ("manifest", .manifest),
+        ("color", .color), ("face", .face), ("size", .size),
+    ]
 }

@@ -41,6 +41,35 @@ struct NameKey: Hashable {
             c: Self.asciiLowercased(UInt64(littleEndian: words.2)))
     }
 
+    /// Packs the `count` bytes at `start`, as `init(lowercasing:count:)`,
+    /// where `readable` bytes from `start` lie in the input: with a whole key's
+    /// worth readable, three unaligned loads with the bytes past the name
+    /// masked off, where the copy through memory is a `memcpy` call per name.
+    @inline(__always)
+    init(lowercasing start: UnsafePointer<UInt8>, count: Int, readable: Int) {
+        guard count <= Self.capacity, readable >= Self.capacity else {
+            self.init(lowercasing: start, count: count)
+            return
+        }
+        let raw = UnsafeRawPointer(start)
+        let a = Self.asciiLowercased(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & Self.mask(keeping: count))
+        // Most names fit one word: the other two are then zero, without loads.
+        guard count > 8 else {
+            self.init(a: a, b: 0, c: 0)
+            return
+        }
+        self.init(
+            a: a,
+            b: Self.asciiLowercased(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(keeping: count - 8)),
+            c: Self.asciiLowercased(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) & Self.mask(keeping: count - 16)))
+    }
+
+    /// A mask of the low `bytes` bytes of a word (all of it from 8, none below 1).
+    @inline(__always)
+    private static func mask(keeping bytes: Int) -> UInt64 {
+        bytes >= 8 ? .max : bytes <= 0 ? 0 : (1 << UInt64(bytes &* 8)) &- 1
+    }
+
     /// The eight bytes of `word` with `A`–`Z` made `a`–`z` and every other
     /// byte (non-ASCII too) left alone: the high bit of each byte of
     /// `upper` is set where the byte is in 0x41...0x5A, and moves to 0x20.

@@ -14,6 +14,10 @@ struct Names: Sendable {
     let special = ElementKind.special
     let style = NameKey("style")
     let template = NameKey("template")
+    /// The attributes every element may rewrite (`AttributeTable.sharedRewrites`).
+    let sharedRewrites = AttributeNameFilter(kinds: AttributeTable.sharedRewrites)
+    /// No attribute: an end tag's are read and dropped.
+    let noAttributes = AttributeNameFilter(kinds: 0)
 
     static let shared = Names()
 
@@ -22,6 +26,13 @@ struct Names: Sendable {
     @inline(__always)
     func endTag(_ name: NameKey, ends element: NameKey) -> Bool {
         element == name || (headings[name] != nil && headings[element] != nil)
+    }
+
+    /// `</body>`, `</html>`, `</form>` and `</br>`: end tags that do more or
+    /// less than end the current element when they name it.
+    @inline(__always)
+    func endTagDoesMoreThanEnd(_ name: NameKey) -> Bool {
+        name == body || name == html || name == form || name == br
     }
 
     @inline(__always)

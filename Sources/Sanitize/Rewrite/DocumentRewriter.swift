@@ -32,20 +32,20 @@ struct DocumentRewriter {
     var attributes: AttributeTable { tokenizer.attributes }
     var foreign = ForeignContent()
 
-    private var wroteHead = false
+    private(set) var wroteHead = false
     /// Where the bar goes if nothing but whitespace and comments follows.
-    private var bodyEndCandidate: Int?
+    private(set) var bodyEndCandidate: Int?
     private var contentAfterBodyEnd = false
     private var sawBodyEnd = false
     /// Names of open elements, to end a removed element where a browser
     /// would (at its end tag, or at an end tag of an element around it).
-    private var openElements: [NameKey] = []
+    var openElements: [NameKey] = []
     /// The index in `openElements` of the removed element being skipped.
-    private var skipping: Int?
+    private(set) var skipping: Int?
     /// The next text token is the CSS of a kept `<style>`.
-    private var styleIsNext = false
+    private(set) var styleIsNext = false
     /// The next text token is the document's first `<title>`.
-    private var titleIsNext = false
+    private(set) var titleIsNext = false
     /// The text of the document's first `<title>`, for history listings.
     private(set) var title: String?
     /// Input bytes to be copied as they are, not yet written: runs of
@@ -70,7 +70,7 @@ struct DocumentRewriter {
     }
 
     mutating func rewrite() {
-        while let token = tokenizer.next() {
+        while let token = nextToken() {
             if token.kind != .text { styleIsNext = false; titleIsNext = false }  // an empty <style> or <title>
             switch token.kind {
             case .text: text(token)
@@ -128,7 +128,7 @@ struct DocumentRewriter {
     /// tokens are, and where a token that limot does not change needs no
     /// bookkeeping but the stack of open elements.
     @inline(__always)
-    private var inPlainBody: Bool {
+    var inPlainBody: Bool {
         skipping == nil && wroteHead && foreign.isEmpty && openElements.last != names.head
     }
 
@@ -248,7 +248,7 @@ struct DocumentRewriter {
         let name = token.name
         // The common end tag: it ends the current element in the plain body,
         // and is none of those with rules of their own below.
-        if inPlainBody, openElements.last == name, name != names.body, name != names.html, name != names.form, name != names.br {
+        if inPlainBody, openElements.last == name, !names.endTagDoesMoreThanEnd(name) {
             openElements.removeLast()
             noteContent()
             copy(token.range)

@@ -6,7 +6,7 @@ extension HTMLTokenizer {
         guard index + 2 < input.count, input[index] == UInt8(ascii: "<"), input[index + 1] == UInt8(ascii: "/") else { return false }
         var end = index + 2
         while end < input.count, input[end].isASCIIAlphanumeric { end += 1 }
-        guard self.name(from: index + 2, to: end) == name else { return false }
+        guard scanner.name(from: index + 2, to: end) == name else { return false }
         return end == input.count || input[end].isHTMLSpace || input[end] == UInt8(ascii: "/") || input[end] == UInt8(ascii: ">")
     }
 

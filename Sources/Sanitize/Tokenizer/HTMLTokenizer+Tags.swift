@@ -5,13 +5,17 @@ extension HTMLTokenizer {
     /// dropped, as browsers do). A tag cut off by the end of the input is
     /// `.truncated`: browsers drop it.
     mutating func tag(at start: Int, isEnd: Bool) -> Token {
+        let (name, nameEnd) = scanner.tagName(at: start, isEnd: isEnd)
+        return tag(at: start, isEnd: isEnd, name: name, nameEnd: nameEnd)
+    }
+
+    /// The tag at `start` whose name (read by `tagName`) ends at `nameEnd`.
+    mutating func tag(at start: Int, isEnd: Bool, name: NameKey, nameEnd: Int) -> Token {
         clearAttributes()
-        let nameStart = start + (isEnd ? 2 : 1)
-        var index = scan(from: nameStart, until: .tagNameEnd)
-        var token = Token(
-            kind: isEnd ? .endTag : .startTag, range: start..<start, name: name(from: nameStart, to: index), nameEnd: index)
+        var index = nameEnd
+        var token = Token(kind: isEnd ? .endTag : .startTag, range: start..<start, name: name, nameEnd: nameEnd)
         while true {
-            index = skipSpaces(from: index)
+            index = scanner.skipSpaces(from: index)
             guard index < input.count else { break }
             let byte = input[index]
             if byte == UInt8(ascii: ">") {
@@ -40,16 +44,16 @@ extension HTMLTokenizer {
     func attribute(at index: inout Int) -> RawAttribute? {
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
-        let nameEnd = scan(from: index + 1, until: .attributeNameEnd)
-        let name = name(from: nameStart, to: nameEnd)
+        let nameEnd = scanner.scan(from: index + 1, until: .attributeNameEnd)
+        let name = scanner.name(from: nameStart, to: nameEnd)
         let kind = attributeKinds[name] ?? .other
-        let after = skipSpaces(from: nameEnd)
+        let after = scanner.skipSpaces(from: nameEnd)
         guard after < input.count else { return nil }
         guard input[after] == UInt8(ascii: "=") else {
             index = nameEnd
             return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
         }
-        index = skipSpaces(from: after + 1)
+        index = scanner.skipSpaces(from: after + 1)
         guard index < input.count else { return nil }
         let quote = input[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
@@ -61,31 +65,7 @@ extension HTMLTokenizer {
             return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
         }
         let valueStart = index
-        index = scan(from: index, until: .unquotedValueEnd)
+        index = scanner.scan(from: index, until: .unquotedValueEnd)
         return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
-    }
-
-    // MARK: Scanning
-
-    /// The index of the first byte at or after `start` in `stops`, or the end.
-    @inline(__always)
-    func scan(from start: Int, until stops: ByteSet) -> Int {
-        var index = start
-        while index < input.count, !stops.contains(input[index]) { index += 1 }
-        return index
-    }
-
-    /// The index of the first byte at or after `start` that is no HTML space, or the end.
-    @inline(__always)
-    func skipSpaces(from start: Int) -> Int {
-        var index = start
-        while index < input.count, ByteSet.spaces.contains(input[index]) { index += 1 }
-        return index
-    }
-
-    /// The lower-cased key of the name written at `start..<end`.
-    @inline(__always)
-    func name(from start: Int, to end: Int) -> NameKey {
-        NameKey(lowercasing: input.baseAddress! + start, count: end - start)
     }
 }

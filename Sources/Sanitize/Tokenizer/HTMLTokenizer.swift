@@ -8,7 +8,10 @@
 /// Which elements switch it into raw text (script, style, textarea…) is the
 /// rewriter's call (`enterContent`), because that depends on the namespace.
 struct HTMLTokenizer {
-    let input: UnsafeBufferPointer<UInt8>
+    /// The input and the scans over it.
+    let scanner: MarkupScanner
+    @inline(__always)
+    var input: UnsafeBufferPointer<UInt8> { scanner.input }
     var position = 0
     private var mode = Mode.data
     let scriptName = NameKey("script")
@@ -83,7 +86,7 @@ struct HTMLTokenizer {
     }
 
     init(input: UnsafeBufferPointer<UInt8>) {
-        self.input = input
+        scanner = MarkupScanner(input: input)
     }
 
     /// After a start tag: how the element's content is tokenized.
@@ -131,13 +134,16 @@ struct HTMLTokenizer {
 
     // MARK: Data state
 
+    /// Whether the next token is read in the data state (not raw text).
+    var isInDataState: Bool {
+        if case .data = mode { return true }
+        return false
+    }
+
     private mutating func markupOrText() -> Token? {
         let start = position
-        if input[start] == UInt8(ascii: "<"), startsMarkup(at: start) { return markup(at: start) }
-        var index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: position)
-        while index < input.count, !startsMarkup(at: index) {
-            index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
-        }
+        if input[start] == UInt8(ascii: "<"), scanner.startsMarkup(at: start) { return markup(at: start) }
+        let index = scanner.markupStart(from: start)
         if index > start {
             position = index
             return Token(kind: .text, range: start..<index)
@@ -145,15 +151,8 @@ struct HTMLTokenizer {
         return markup(at: start)
     }
 
-    /// Whether the `<` at `index` opens a tag, comment, doctype or the like
-    /// (otherwise it is text).
-    private func startsMarkup(at index: Int) -> Bool {
-        guard index + 1 < input.count else { return false }
-        let next = input[index + 1]
-        return next.isASCIIAlpha || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-    }
-
-    private mutating func markup(at start: Int) -> Token {
+    /// The markup at `start`, where `startsMarkup` holds.
+    mutating func markup(at start: Int) -> Token {
         let next = input[start + 1]
         if next.isASCIIAlpha { return tag(at: start, isEnd: false) }
         if next == UInt8(ascii: "/") {

@@ -1,0 +1,60 @@
+/// The rewriter's fast lane: most of a page is body markup that limot copies
+/// as written, and there it reads on without making tokens.
+extension DocumentRewriter {
+    /// The next token to decide. In the plain body (see `inPlainBody`, and
+    /// before any `</body>`), text, comments and the tags that `startTag` and
+    /// `endTag` would copy with only their open-element entry are read past
+    /// here, without a token each, and become one pending copy: start tags
+    /// of elements limot does not treat specially that have none of the
+    /// attributes every element may rewrite, and end tags of the current
+    /// element with no rules of their own. The first other tag is returned
+    /// as a token, as `HTMLTokenizer.next()` would have returned it.
+    mutating func nextToken() -> HTMLTokenizer.Token? {
+        guard inPlainBody, bodyEndCandidate == nil, !styleIsNext, !titleIsNext, tokenizer.isInDataState else {
+            return tokenizer.next()
+        }
+        // Held here for the run: calls on `tokenizer` itself would copy it (four hundred bytes) for each.
+        let scanner = tokenizer.scanner
+        let sharedRewrites = names.sharedRewrites
+        let noAttributes = names.noAttributes
+        let start = tokenizer.position
+        let end = scanner.input.count
+        var index = start
+        var token: HTMLTokenizer.Token?
+        while true {
+            // Text is copied unread: only a `<` that opens markup stops it.
+            index = scanner.markupStart(from: index)
+            guard index < end else { break }
+            let next = scanner.input[index + 1]
+            if next.isASCIIAlpha {
+                let (name, nameEnd) = scanner.tagName(at: index, isEnd: false)
+                let kind = names.element(name)
+                // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
+                guard kind == .other || kind == .void, let tagEnd = scanner.skimTag(from: nameEnd, flagging: sharedRewrites) else {
+                    token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
+                    break
+                }
+                if kind == .other, openElements.count < Self.maximumOpenElements { openElements.append(name) }
+                index = tagEnd
+            } else if next == UInt8(ascii: "/"), index + 2 < end, scanner.input[index + 2].isASCIIAlpha {
+                let (name, nameEnd) = scanner.tagName(at: index, isEnd: true)
+                guard openElements.last == name, !names.endTagDoesMoreThanEnd(name), let tagEnd = scanner.skimTag(from: nameEnd, flagging: noAttributes) else {
+                    token = tokenizer.tag(at: index, isEnd: true, name: name, nameEnd: nameEnd)
+                    break
+                }
+                openElements.removeLast()
+                index = tagEnd
+                // An open head is current again (a `<template>` in it ended): no longer the plain body.
+                if openElements.last == names.head { break }
+            } else {
+                // A comment, doctype or bogus comment: copied as `rewrite` copies it.
+                _ = tokenizer.markup(at: index)
+                index = tokenizer.position
+            }
+        }
+        let copied = start..<(token?.range.lowerBound ?? index)
+        if token == nil { tokenizer.position = index }
+        if !copied.isEmpty { copy(copied) }
+        return token ?? tokenizer.next()
+    }
+}
