@@ -125,7 +125,7 @@ struct ProxyURLMapTests {
     }
 
     @Test("a type's path name is its first WebKit name, for single types and sets")
-    func typeNames() {
+    func typeNamesOfSets() {
         var types = (0..<32).map { ResourceTypes(rawValue: 1 << UInt32($0)) }
         types += [[.image, .script], [.styleSheet, .font], .all, ResourceTypes(rawValue: 0)]
         for type in types {
