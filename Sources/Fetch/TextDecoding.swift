@@ -21,7 +21,7 @@ public enum TextDecoding {
         if let contentType, let label = CharsetSniffer.contentTypeCharset(contentType) {
             return CharsetLabels.canonical(label)
         }
-        let mayBeHTML = contentType.map { $0.lowercased().contains("html") } ?? true
+        let mayBeHTML = contentType.map(mentionsHTML) ?? true
         if mayBeHTML, let label = CharsetSniffer.metaCharset(body) {
             let charset = CharsetLabels.canonical(label)
             // A meta tag cannot declare UTF-16: its own bytes were read as ASCII.
@@ -58,6 +58,17 @@ public enum TextDecoding {
             case .truncated(let offset):
                 throw TextDecodingError(charset: canonical, message: "incomplete character at the end, from byte offset \(offset + skipped)")
             }
+        }
+    }
+
+    /// Whether a Content-Type says "html" (any case): read as bytes, where
+    /// `lowercased().contains` was Foundation's string search.
+    private static func mentionsHTML(_ contentType: String) -> Bool {
+        let bytes = Array(contentType.utf8)
+        guard bytes.count >= 4 else { return false }
+        return (0...(bytes.count - 4)).contains { index in
+            bytes[index] | 0x20 == UInt8(ascii: "h") && bytes[index + 1] | 0x20 == UInt8(ascii: "t")
+                && bytes[index + 2] | 0x20 == UInt8(ascii: "m") && bytes[index + 3] | 0x20 == UInt8(ascii: "l")
         }
     }
 

@@ -96,6 +96,25 @@ struct NavigationTests {
         }
     }
 
+    @Test("the scan for <base finds it exactly where a byte-by-byte search does")
+    func baseScanAgreesWithBytes() {
+        let pieces = ["<", "b", "B", "a", "A", "s", "S", "e", "E", "<base", "<bAsE", "<bas", "x", " ", "ä", "\u{0}"]
+        var random = SplitMix64(seed: 5)
+        var found = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<random.next(below: 24) { text += pieces[random.next(below: pieces.count)] }
+            let bytes = Array(text.utf8)
+            let expected = bytes.indices.contains { index in
+                index + 5 <= bytes.count && bytes[index] == UInt8(ascii: "<")
+                    && String(decoding: bytes[index + 1..<index + 5], as: UTF8.self).lowercased() == "base"
+            }
+            if expected { found += 1 }
+            #expect(bytes.withUnsafeBufferPointer { BaseElement.mentionsBase($0) } == expected, "\(text.debugDescription)")
+        }
+        #expect(found > 1_000 && found < 19_000, "found in \(found): the generator no longer makes both")
+    }
+
     @Test("a <base href> in SVG is no base, and loses its href all the same (found by fuzzing)")
     func baseInSVG() {
         let html = Self.sanitize(#"<p>x</p><svg><base href="https://cdn.example.org/b/"></base><style><img src="s.png"></style></svg><img src="i.png">"#)

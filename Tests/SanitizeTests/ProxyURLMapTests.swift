@@ -109,4 +109,27 @@ struct ProxyURLMapTests {
     func garbage(_ path: String) {
         #expect(map.target(ofProxyPath: path) == nil)
     }
+
+    @Test("a URL is the site's when its origin is, and has no credentials", arguments: [
+        "https://www.loghatnameh.de/", "https://www.loghatnameh.de/dict?q=1#x", "https://www.loghatnameh.de:443/a",
+        "http://www.loghatnameh.de/", "https://www.loghatnameh.de:8443/", "https://www.loghatnameh.de.evil.example/",
+        "https://www.loghatnameh.de@evil.example/", "https://u:p@www.loghatnameh.de/", "https://WWW.LOGHATNAMEH.DE/x",
+        "blob:https://www.loghatnameh.de/1234", "wss://www.loghatnameh.de/", "https://loghatnameh.de/",
+    ])
+    func isSite(_ string: String) {
+        let url = Fixtures.url(string)
+        let sameOrigin = url.origin == map.site.origin && url.username.isEmpty && url.password.isEmpty
+            && (url.scheme == "http" || url.scheme == "https")
+        #expect(map.isSite(url) == sameOrigin)
+        #expect((map.documentPath(for: url) != nil) == sameOrigin)
+    }
+
+    @Test("a type's path name is its first WebKit name, for single types and sets")
+    func typeNamesOfSets() {
+        var types = (0..<32).map { ResourceTypes(rawValue: 1 << UInt32($0)) }
+        types += [[.image, .script], [.styleSheet, .font], .all, ResourceTypes(rawValue: 0)]
+        for type in types {
+            #expect(ProxyURLMap.typeName(type) == type.names.first, "\(type.rawValue)")
+        }
+    }
 }

@@ -12,7 +12,11 @@ struct ResourcePolicy {
     /// The document the loads happen in (`if-frame-url`).
     let frameURL: WebURL
     /// What relative URLs resolve against (`<base href>`, a style sheet's URL).
-    var base: WebURL
+    var base: WebURL { resolver.base }
+    private let resolver: ReferenceResolver
+    /// The page's facts for the rule engine (registrable domain, domain
+    /// keys), worked out at the first subresource rather than for each.
+    private var preparedPage: PreparedPage?
 
     private(set) var blocked: [BlockedResource] = []
     private(set) var hosts: Set<String> = []
@@ -56,11 +60,9 @@ struct ResourcePolicy {
         urlMap = context.urlMap
         pageURL = context.topURL ?? context.documentURL
         frameURL = context.documentURL
-        self.base = base
-        let siteOrigin = context.urlMap.site.origin
-        self.siteOrigin = Array(siteOrigin.utf8)
-        keepsCanonicalSitePaths = base.scheme == "https" && base.origin == siteOrigin
-            && base.username.isEmpty && base.password.isEmpty
+        resolver = ReferenceResolver(base: base)
+        self.siteOrigin = Array(context.urlMap.site.origin.utf8)
+        keepsCanonicalSitePaths = base.scheme == "https" && context.urlMap.isSite(base)
     }
 
     /// Decides a subresource URL (character references decoded), loaded as `type`.
@@ -73,11 +75,13 @@ struct ResourcePolicy {
     }
 
     private mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
-        guard !Self.isLocalReference(raw), let resolved = try? WebURL(raw, relativeTo: base),
+        guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw),
             resolved.scheme == "http" || resolved.scheme == "https"
         else { return .unchanged }
         var url = resolved.removingFragment
-        let decision = engine.decide(ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get))
+        let page = preparedPage ?? engine.prepare(page: pageURL)
+        preparedPage = page
+        let decision = engine.decide(ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get), page: page)
         if decision.isBlocked {
             let rules = decision.outcomes.flatMap { outcome in
                 outcome.actions.filter { $0.action == .block }.flatMap(\.rules)
@@ -111,7 +115,7 @@ struct ResourcePolicy {
         let key = ByteKey(raw, tag: UInt32.max)
         if let known = subresources[key] { return known == .blocked }
         var blocked = false
-        if let url = try? WebURL(raw, relativeTo: base), url.scheme == "http" || url.scheme == "https" {
+        if let url = resolver.resolve(raw), url.scheme == "http" || url.scheme == "https" {
             blocked = Self.scriptNamedTypes.contains { decide(raw, type: $0) == .blocked }
             if !blocked { hosts.insert(url.hostname) }
         }
@@ -135,7 +139,7 @@ struct ResourcePolicy {
     }
 
     private func navigate(_ raw: String) -> Navigation {
-        guard !Self.isLocalReference(raw), var url = try? WebURL(raw, relativeTo: base) else { return .unchanged }
+        guard !Self.isLocalReference(raw), var url = resolver.resolve(raw) else { return .unchanged }
         return target(of: &url)
     }
 
@@ -145,10 +149,11 @@ struct ResourcePolicy {
     /// a script that clicks such a link (in a new window too) gets no further.
     func target(of url: inout WebURL) -> Navigation {
         guard url.scheme == "http" || url.scheme == "https" else { return .unchanged }
-        let isSite = url.origin == urlMap.site.origin
+        let isSite = urlMap.isSite(url)
         if url.scheme == "http" || !isSite {
             // make-https applies to navigations too, as WebKit applies it to top documents.
-            let decision = engine.decide(ResourceRequest(url: url.removingFragment, type: .topDocument, pageURL: url.removingFragment, method: .get))
+            let page = url.removingFragment
+            let decision = engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page, method: .get))
             if !isSite, decision.isBlocked { return .external(ProxyURLMap.leavePath(for: url)) }
             if decision.makesHTTPS { url = url.withScheme("https") }
         }

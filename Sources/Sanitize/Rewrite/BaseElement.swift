@@ -77,16 +77,37 @@ enum BaseElement {
         return nil
     }
 
-    private static func mentionsBase(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: 0)
-        while index + 4 < input.count {
-            if input[index + 1] | 0x20 == UInt8(ascii: "b"), input[index + 2] | 0x20 == UInt8(ascii: "a"),
-                input[index + 3] | 0x20 == UInt8(ascii: "s"), input[index + 4] | 0x20 == UInt8(ascii: "e")
-            {
-                return true
+    /// Whether the text `<base` (any case) occurs: sixteen bytes at a
+    /// time, a `<` followed by `b` or `B` is looked for with vector compares,
+    /// and only such a pair is read further. (A `memchr` for every `<` of
+    /// the page cost a call each: 1.6% of a page's time, issue 20.)
+    static func mentionsBase(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = input.baseAddress, input.count >= 5 else { return false }
+        let bytes = UnsafeRawPointer(start)
+        let open = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
+        let b = SIMD16<UInt8>(repeating: UInt8(ascii: "b"))
+        let lowercase = SIMD16<UInt8>(repeating: 0x20)
+        var index = 0
+        // Each step reads bytes index...index + 16: pairs starting at index..<index + 16.
+        while index + 17 <= input.count {
+            let here = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let next = bytes.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self)
+            if any((here .== open) .& ((next | lowercase) .== b)) {
+                for offset in index..<index + 16 where isBase(input, at: offset) { return true }
             }
-            index = ByteSearch.index(of: UInt8(ascii: "<"), in: input, from: index + 1)
+            index += 16
+        }
+        while index + 5 <= input.count {
+            if isBase(input, at: index) { return true }
+            index += 1
         }
         return false
+    }
+
+    @inline(__always)
+    private static func isBase(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 4 < input.count && input[index] == UInt8(ascii: "<") && input[index + 1] | 0x20 == UInt8(ascii: "b")
+            && input[index + 2] | 0x20 == UInt8(ascii: "a") && input[index + 3] | 0x20 == UInt8(ascii: "s")
+            && input[index + 4] | 0x20 == UInt8(ascii: "e")
     }
 }
