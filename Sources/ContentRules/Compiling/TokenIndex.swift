@@ -111,8 +111,9 @@ struct TokenIndex: Sendable {
 
     /// Words found in most URLs (schemes, the commonest host labels and
     /// file kinds), as uBlock Origin's and adblock-rust's token indexes also
-    /// avoid them: a filter is indexed by one of these only if it has no
-    /// other word.
+    /// avoid them: a filter whose only words are these is left to the
+    /// literal index, whose rarest pair (`mk` of `mkto-*.com`) most URLs
+    /// lack, where `.com` would make most URLs run its matcher.
     static let commonURLWords = [
         "http", "https", "www", "com", "net", "org", "de", "co", "uk", "js", "css", "html", "php", "png", "jpg", "gif",
         "cdn", "static", "img", "images", "api", "min", "wp", "content",
@@ -128,7 +129,8 @@ struct TokenIndex: Sendable {
             for key in Set(list.map { hostKey($0.word) }) { frequency[key, default: 0] += 1 }
         }
         // Words nearly every URL has are a poor key however rare they are among rules.
-        for word in commonURLWords { frequency[hostKey(Array(word.utf8)), default: 0] += candidates.count }
+        let commonKeys = Set(commonURLWords.map { hostKey(Array($0.utf8)) })
+        for key in commonKeys { frequency[key, default: 0] += candidates.count }
         var index = TokenIndex()
         var table: [UInt64: [Entry]] = [:]
         var indexedWords: [UInt64] = []
@@ -139,7 +141,7 @@ struct TokenIndex: Sendable {
                 let (fa, fb) = (frequency[hostKey(a.word)] ?? 0, frequency[hostKey(b.word)] ?? 0)
                 return fa != fb ? fa < fb : a.run.count > b.run.count
             }
-            guard let best else {
+            guard let best, !commonKeys.contains(hostKey(best.word)) else {
                 rest.append(candidate)
                 continue
             }
