@@ -184,13 +184,17 @@ struct TokenIndex: Sendable {
                 var start = 0
                 while start < count {
                     while start < count, wordBytes[Int(url[start])] == 0 { start += 1 }
-                    // The word and its key in one pass.
+                    // The word's key and that of the word with the character
+                    // before it (the scan stopped there, or it is the URL's
+                    // start) in one pass.
                     var end = start
                     var word: UInt64 = hostKeyBasis
+                    var before = start > 0 ? hostKeyStep(hostKeyBasis, url[start - 1]) : hostKeyBasis
                     while end < count {
                         let byte = wordBytes[Int(url[end])]
                         if byte == 0 { break }
                         word = hostKeyStep(word, lowercased: byte)
+                        before = hostKeyStep(before, lowercased: byte)
                         end += 1
                     }
                     if end > start && words.mayContain(word) {
@@ -198,7 +202,6 @@ struct TokenIndex: Sendable {
                         probe(word, wordAt: start, runs, in: url, into: &collector)
                         if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
                         if start > 0 {
-                            let before = hostKey(url, from: start - 1, to: end)
                             probe(before, wordAt: start, runs, in: url, into: &collector)
                             if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
                         }
