@@ -219,10 +219,11 @@ struct TokenIndex: Sendable {
     private func probe(_ key: UInt64, wordAt wordStart: Int, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>,
                        into collector: inout MatchCollector)
     {
-        entries.forEach(key) { entry in
+        entries.forEachStored(key) { stored in
+            guard stored.pointee.gate.admits(collector.load) else { return }
+            let entry = stored.pointee
             let runStart = wordStart - Int(entry.wordOffset)
-            guard entry.gate.admits(collector.load),
-                literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
+            guard literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
