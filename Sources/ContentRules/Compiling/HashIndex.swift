@@ -117,6 +117,14 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
     /// Calls `body` with each value stored under `key`.
     @inline(__always)
     func forEach(_ key: UInt64, _ body: (Value) -> Void) {
+        forEachStored(key) { body($0.pointee) }
+    }
+
+    /// Calls `body` with where each value stored under `key` lies: a caller
+    /// that turns most values away by a field or two (a rule's gate) then
+    /// loads only those, not the whole value.
+    @inline(__always)
+    func forEachStored(_ key: UInt64, _ body: (UnsafePointer<Value>) -> Void) {
         if !presence.mayContain(key) { return }
         var slot = Int(truncatingIfNeeded: key) & mask
         while true {
@@ -124,7 +132,8 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
             if entry.count == 0 { return }
             if entry.key == key {
                 let start = Int(entry.start)
-                for index in start..<start + Int(entry.count) { body(values[index]) }
+                let base = UnsafePointer(values.baseAddress!)
+                for index in start..<start + Int(entry.count) { body(base + index) }
                 return
             }
             slot = (slot + 1) & mask

@@ -114,42 +114,69 @@ struct HostIndex: Sendable {
     /// can be added more than once.
     func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if index.isEmpty { return }
-        var reusableLabel = (start: -1, end: -1)
+        // The label at the next start, found with the two-label key of the
+        // previous start: starts come in order, each after a dot, so a
+        // start's first label is often the previous start's second label.
+        // Its end is -1 when no dot ends it.
+        var nextLabel = (start: -1, end: -1, key: hostKeyBasis)
         bytes.withUnsafeBufferPointer { bytes in
-            HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
-                func probe(_ key: UInt64) {
-                    index.forEach(key) { entry in
-                        guard entry.prefix & prefixes != 0, entry.gate.admits(collector.load) else { return }
-                        if matches(entry, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
+            Self.lowercase.withUnsafeBufferPointer { lowercase in
+                HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
+                    func probe(_ key: UInt64) {
+                        index.forEachStored(key) { stored in
+                            guard stored.pointee.prefix & prefixes != 0, stored.pointee.gate.admits(collector.load) else { return }
+                            let entry = stored.pointee
+                            if matches(entry, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
+                        }
                     }
-                }
-                // Probe with the first label, then with the first two labels (see `key(of:)`).
-                // Starts come in order, each after a dot, so a start's first label is
-                // often the previous start's second label: found once, not twice.
-                let first: Int
-                if start == reusableLabel.start {
-                    first = reusableLabel.end
-                } else {
-                    guard let end = Self.labelEnd(in: url, from: start) else { return }
-                    first = end
-                }
-                let oneLabel = hostKey(url, from: start, to: first)
-                probe(oneLabel)
-                if let second = Self.labelEnd(in: url, from: first + 1) {
-                    probe(hostKey(url, continuing: oneLabel, from: first, to: second))
-                    reusableLabel = (first + 1, second)
+                    // Probe with the first label, then with the first two labels (see `key(of:)`).
+                    let first: Int, oneLabel: UInt64
+                    if start == nextLabel.start {
+                        guard nextLabel.end >= 0 else { return }
+                        (first, oneLabel) = (nextLabel.end, nextLabel.key)
+                    } else {
+                        let label = Self.label(in: url, from: start, lowercase)
+                        guard label.endsAtDot else { return }
+                        (first, oneLabel) = (label.end, label.key)
+                    }
+                    probe(oneLabel)
+                    // The second label's key after the first's, and alone for the next start, in one pass.
+                    var twoLabels = hostKeyStep(oneLabel, lowercased: 0x2E)
+                    let second = Self.label(in: url, from: first + 1, lowercase, also: &twoLabels)
+                    if second.endsAtDot { probe(twoLabels) }
+                    nextLabel = (first + 1, second.endsAtDot ? second.end : -1, second.key)
                 }
             }
         }
     }
 
-    /// The end of the label starting at `start` when a dot ends it (not a
-    /// slash, not the URL's end) and it is not empty.
+    /// Each byte with ASCII letters lower-cased: one load per byte of a label's key.
+    private static let lowercase: [UInt8] = (0...255).map { UInt8($0) >= 0x41 && UInt8($0) <= 0x5A ? UInt8($0) | 0x20 : UInt8($0) }
+
+    /// The label starting at `start`: where it ends (at a dot, a slash or the
+    /// URL's end), its key, and whether a dot ends it and it is not empty.
+    /// Its bytes continue `also` as well.
     @inline(__always)
-    private static func labelEnd(in url: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func label(in url: UnsafeBufferPointer<UInt8>, from start: Int, _ lowercase: UnsafeBufferPointer<UInt8>,
+                              also: inout UInt64) -> (end: Int, key: UInt64, endsAtDot: Bool)
+    {
         var end = start
-        while end < url.count, url[end] != 0x2E, url[end] != 0x2F { end += 1 }
-        return end > start && end < url.count && url[end] == 0x2E ? end : nil
+        var key = hostKeyBasis
+        while end < url.count, url[end] != 0x2E, url[end] != 0x2F {
+            let byte = lowercase[Int(url[end])]
+            key = hostKeyStep(key, lowercased: byte)
+            also = hostKeyStep(also, lowercased: byte)
+            end += 1
+        }
+        return (end, key, end > start && end < url.count && url[end] == 0x2E)
+    }
+
+    @inline(__always)
+    private static func label(in url: UnsafeBufferPointer<UInt8>, from start: Int, _ lowercase: UnsafeBufferPointer<UInt8>)
+        -> (end: Int, key: UInt64, endsAtDot: Bool)
+    {
+        var unused = hostKeyBasis
+        return label(in: url, from: start, lowercase, also: &unused)
     }
 
     /// Whether the entry's filter matches with its host at `start`.

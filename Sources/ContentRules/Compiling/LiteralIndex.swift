@@ -161,24 +161,41 @@ struct LiteralIndex: Sendable {
         if count == 0 || url.count < 2 { return }
         runs.withUnsafeBufferPointer { runs in
             pairs.withUnsafeBufferPointer { pairs in
-                // Each pair read as one little-endian 16-bit number indexes the
-                // bitmap directly; the bitmap holds every case of each pair.
-                let bytes = UnsafeRawPointer(url.baseAddress!)
-                for position in 0..<url.count - 1 {
-                    let raw = Int(bytes.loadUnaligned(fromByteOffset: position, as: UInt16.self).littleEndian)
-                    guard pairs[raw >> 6] & (1 << UInt64(raw & 63)) != 0 else { continue }
+                var position = Self.nextPair(from: 0, in: url, pairs)
+                while position < url.count - 1 {
                     probe(UInt64(Self.pair(url[position], url[position + 1])), at: position, runs, in: url, into: &collector)
+                    position = Self.nextPair(from: position + 1, in: url, pairs)
                 }
             }
         }
     }
 
+    /// The first position from `start` whose pair is in the bitmap, else
+    /// the URL's last position. Apart from the probes, so that its few
+    /// values stay in registers: most positions have no such pair.
+    @inline(never)
+    private static func nextPair(from start: Int, in url: UnsafeBufferPointer<UInt8>, _ pairs: UnsafeBufferPointer<UInt64>) -> Int {
+        // Each pair read as one little-endian 16-bit number indexes the
+        // bitmap directly; the bitmap holds every case of each pair.
+        let bytes = UnsafeRawPointer(url.baseAddress!)
+        let last = url.count - 1
+        var position = start
+        while position < last {
+            let raw = Int(bytes.loadUnaligned(fromByteOffset: position, as: UInt16.self).littleEndian)
+            if pairs[raw >> 6] & (1 << UInt64(raw & 63)) != 0 { return position }
+            position += 1
+        }
+        return last
+    }
+
     private func probe(_ key: UInt64, at pairStart: Int, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>,
                        into collector: inout MatchCollector)
     {
-        entries.forEach(key) { entry in
+        entries.forEachStored(key) { stored in
+            guard stored.pointee.gate.admits(collector.load) else { return }
+            let entry = stored.pointee
             let runStart = pairStart - Int(entry.pairOffset)
-            guard entry.gate.admits(collector.load), literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
+            guard literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {

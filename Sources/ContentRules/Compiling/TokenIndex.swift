@@ -111,8 +111,9 @@ struct TokenIndex: Sendable {
 
     /// Words found in most URLs (schemes, the commonest host labels and
     /// file kinds), as uBlock Origin's and adblock-rust's token indexes also
-    /// avoid them: a filter is indexed by one of these only if it has no
-    /// other word.
+    /// avoid them: a filter whose only words are these is left to the
+    /// literal index, whose rarest pair (`mk` of `mkto-*.com`) most URLs
+    /// lack, where `.com` would make most URLs run its matcher.
     static let commonURLWords = [
         "http", "https", "www", "com", "net", "org", "de", "co", "uk", "js", "css", "html", "php", "png", "jpg", "gif",
         "cdn", "static", "img", "images", "api", "min", "wp", "content",
@@ -128,7 +129,8 @@ struct TokenIndex: Sendable {
             for key in Set(list.map { hostKey($0.word) }) { frequency[key, default: 0] += 1 }
         }
         // Words nearly every URL has are a poor key however rare they are among rules.
-        for word in commonURLWords { frequency[hostKey(Array(word.utf8)), default: 0] += candidates.count }
+        let commonKeys = Set(commonURLWords.map { hostKey(Array($0.utf8)) })
+        for key in commonKeys { frequency[key, default: 0] += candidates.count }
         var index = TokenIndex()
         var table: [UInt64: [Entry]] = [:]
         var indexedWords: [UInt64] = []
@@ -139,7 +141,7 @@ struct TokenIndex: Sendable {
                 let (fa, fb) = (frequency[hostKey(a.word)] ?? 0, frequency[hostKey(b.word)] ?? 0)
                 return fa != fb ? fa < fb : a.run.count > b.run.count
             }
-            guard let best else {
+            guard let best, !commonKeys.contains(hostKey(best.word)) else {
                 rest.append(candidate)
                 continue
             }
@@ -182,13 +184,17 @@ struct TokenIndex: Sendable {
                 var start = 0
                 while start < count {
                     while start < count, wordBytes[Int(url[start])] == 0 { start += 1 }
-                    // The word and its key in one pass.
+                    // The word's key and that of the word with the character
+                    // before it (the scan stopped there, or it is the URL's
+                    // start) in one pass.
                     var end = start
                     var word: UInt64 = hostKeyBasis
+                    var before = start > 0 ? hostKeyStep(hostKeyBasis, url[start - 1]) : hostKeyBasis
                     while end < count {
                         let byte = wordBytes[Int(url[end])]
                         if byte == 0 { break }
                         word = hostKeyStep(word, lowercased: byte)
+                        before = hostKeyStep(before, lowercased: byte)
                         end += 1
                     }
                     if end > start && words.mayContain(word) {
@@ -196,7 +202,6 @@ struct TokenIndex: Sendable {
                         probe(word, wordAt: start, runs, in: url, into: &collector)
                         if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
                         if start > 0 {
-                            let before = hostKey(url, from: start - 1, to: end)
                             probe(before, wordAt: start, runs, in: url, into: &collector)
                             if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
                         }
@@ -214,10 +219,11 @@ struct TokenIndex: Sendable {
     private func probe(_ key: UInt64, wordAt wordStart: Int, _ runs: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>,
                        into collector: inout MatchCollector)
     {
-        entries.forEach(key) { entry in
+        entries.forEachStored(key) { stored in
+            guard stored.pointee.gate.admits(collector.load) else { return }
+            let entry = stored.pointee
             let runStart = wordStart - Int(entry.wordOffset)
-            guard entry.gate.admits(collector.load),
-                literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
+            guard literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
                 entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {

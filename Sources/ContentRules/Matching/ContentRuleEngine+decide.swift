@@ -39,7 +39,9 @@ extension ContentRuleEngine {
                     // No page (most loads of a corpus without one): no keys, and no array to make and drop.
                     let keys = page?.domainKeys ?? (topBuffer.isEmpty ? [] : DomainKeys.extract(from: topBuffer))
                     let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
-                    return decide(url: urlBuffer, flags: flags, context: context, facts: facts)
+                    // Without a page, no domain condition is met; with a prepared one, they are known.
+                    let met = page?.domainConditions ?? (topBuffer.isEmpty ? [] : nil)
+                    return decide(url: urlBuffer, flags: flags, context: context, pageDomainConditions: met, facts: facts)
                 }
             }
         }
@@ -55,9 +57,11 @@ extension ContentRuleEngine {
         return true
     }
 
-    /// The UTF-8 bytes of a string without copying them when it is native.
+    /// The UTF-8 bytes of a string without copying them when it is native
+    /// (borrowed: no copy of the string to retain and release either).
     @inline(__always)
     static func withBytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var string = string
         return string.withUTF8(body)
     }
@@ -68,9 +72,12 @@ extension ContentRuleEngine {
         var isUpgradable: Bool
     }
 
-    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, facts: LoadFacts) -> Decision {
+    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, pageDomainConditions: [Int32]?,
+                        facts: LoadFacts) -> Decision
+    {
         let meta = UnsafeBufferPointer(ruleMeta)
-        var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions, domainConditions: domainConditions)
+        var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions, domainConditions: domainConditions,
+                                       pageDomainConditions: pageDomainConditions)
         // Host-anchored filters, then filters found through the words of the
         // URL, then through other literals: their flags and conditions are
         // checked before any pattern is matched.

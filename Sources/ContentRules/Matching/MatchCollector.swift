@@ -14,8 +14,8 @@ struct MatchCollector {
     /// Rules that apply, in no order, possibly repeated.
     private(set) var matched: [Int32] = []
     /// The domain conditions the page meets (sorted), found on the first question about one.
-    private var pageDomainConditions: [Int32] = []
-    private var pageDomainConditionsKnown = false
+    private var pageDomainConditions: [Int32]
+    private var pageDomainConditionsKnown: Bool
     /// Other conditions evaluated for this load: a load meets few of them,
     /// so the first ones are kept inline and the rest, if any, in `moreMemo`.
     private var memoConditions = InlineArray<16, Int32>(repeating: -1)
@@ -23,14 +23,20 @@ struct MatchCollector {
     private var memoCount = 0
     private var moreMemo: [(condition: Int32, allows: Bool)] = []
 
+    /// `pageDomainConditions`: the domain conditions the page meets when
+    /// they are known already (`PreparedPage.domainConditions`), else nil.
     init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>,
-         conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>, domainConditions: DomainConditionIndex)
+         conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>, domainConditions: DomainConditionIndex,
+         pageDomainConditions: [Int32]?)
     {
         self.load = load
         self.context = context
         self.meta = meta
         self.conditions = conditions
         self.domainConditions = domainConditions
+        // Set straight, not under `if let`: a collector made in one piece is not copied.
+        self.pageDomainConditions = pageDomainConditions ?? []
+        pageDomainConditionsKnown = pageDomainConditions != nil
     }
 
     /// Whether the condition lets its rules apply to this load.

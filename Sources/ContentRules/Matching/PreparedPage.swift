@@ -2,7 +2,8 @@ import WebURL
 
 /// What every decision of a load on one page works out from the page alone:
 /// its registrable domain (the Public Suffix List look-up behind first- or
-/// third-party) and its domain keys (behind `if-domain`/`unless-domain`).
+/// third-party), its domain keys and the domain conditions they meet (behind
+/// `if-domain`/`unless-domain`).
 ///
 /// A page has many loads (a corpus names a few hundred pages for thousands
 /// of requests), and the look-up costs more than the rest of the
@@ -18,9 +19,13 @@ public final class PreparedPage: Sendable {
     let registrableStart: Int?
     /// The page URL's domain keys (see `DomainKeys`).
     let domainKeys: [DomainKey]
+    /// The engine's domain conditions the page meets, sorted
+    /// (`DomainConditionIndex.conditionsMet`): most loads ask about one, and
+    /// would otherwise look them up again, each with an array of its own.
+    let domainConditions: [Int32]
 
-    init(url: WebURL, registrableStart: Int?, domainKeys: [DomainKey]) {
-        (self.url, self.registrableStart, self.domainKeys) = (url, registrableStart, domainKeys)
+    init(url: WebURL, registrableStart: Int?, domainKeys: [DomainKey], domainConditions: [Int32]) {
+        (self.url, self.registrableStart, self.domainKeys, self.domainConditions) = (url, registrableStart, domainKeys, domainConditions)
     }
 }
 
@@ -30,8 +35,9 @@ extension ContentRuleEngine {
         var serialization = page.serialization
         return serialization.withUTF8 { bytes in
             let host = UnsafeBufferPointer(rebasing: bytes[page.hostnameRange])
+            let keys = bytes.isEmpty ? [] : DomainKeys.extract(from: bytes)
             return PreparedPage(url: page, registrableStart: host.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: host),
-                                domainKeys: bytes.isEmpty ? [] : DomainKeys.extract(from: bytes))
+                                domainKeys: keys, domainConditions: domainConditions.conditionsMet(by: keys, in: bytes))
         }
     }
 }
