@@ -106,7 +106,7 @@ public struct MatchLineWriter {
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
         bytes += Self.head
-        if url.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if ByteScan.needsJSONEscape(url) {
             JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
         } else {
             bytes.append(UInt8(ascii: "\""))
