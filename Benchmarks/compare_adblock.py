@@ -14,11 +14,13 @@ One run measures, on the requests of requests-adblock-rust-matching-test.json (8
   Lines (its own per-decision median/p99/max of a first and a second pass), and
   ``rules compile -o summary.json`` for compile time and memory, on the three
   WKContentRuleList files; and end to end, the wall and CPU time of a whole ``rules match``
-  process (start, loading and compiling the lists, reading, deciding and printing every
-  request) less that of a whole ``rules match`` process over an empty request file (the same
-  start and load), each the median of ``--match-runs`` pairs run in turns in this same run,
-  per request, with the size of its output (and of the ``--full-lines`` form); that figure is
-  set beside adblock-rust's first-pass median, as is limot's in-process decision median;
+  process (start, loading the lists, reading, deciding and printing every request) less that
+  of a whole ``rules match`` process over an empty request file (the same start and load),
+  each the median of ``--match-runs`` pairs run in turns in this same run, per request, with
+  the size of its output (and of the ``--full-lines`` form); that figure is set beside
+  adblock-rust's first-pass median, as is limot's in-process decision median. The start
+  (the empty file's run) is printed apart, with where the lists came from: after the first
+  run, the data directory's compiled rule cache, which ``serve`` reads too;
 * WebKit (optional): the compile time of the same three files by WebKitGTK, through
   ``webkit_oracle.py compile-time`` beside this script, when ``/usr/bin/python3`` can load
   ``gi.require_version("WebKit2", "4.1")``.
@@ -71,6 +73,8 @@ REQUEST_FILE = "requests-adblock-rust-matching-test.json"
 # and "(second pass)" (older builds printed a single line with no pass name).
 STATS_LINE = re.compile(
     r"decided (\d+) requests(?: \(([^)]*)\))?: median ([\d.]+) µs, p99 ([\d.]+) µs, max ([\d.]+) µs")
+# and where its lists came from: "rules loaded from the cache PATH in 0.052 s (3 lists)" or "rules compiled …".
+LOAD_LINE = re.compile(r"^rules (?:loaded from the cache|compiled).*$", re.MULTILINE)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,6 +309,7 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         fail(f"no statistics line in limot's standard error:\n{match.stderr[-2000:]}")
     cold = passes[0]
     warm = passes[1] if len(passes) > 1 else None
+    load_line = LOAD_LINE.search(match.stderr)
     blocked = []
     for line in match.stdout.splitlines():
         if line.strip():
@@ -336,6 +341,7 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         "warm_median_us": warm["median_us"] if warm else None,
         "warm_p99_us": warm["p99_us"] if warm else None,
         "stats_lines": [entry["line"] for entry in passes],
+        "load_line": load_line.group(0) if load_line else "(this build does not say where its lists came from)",
         "compile_seconds": best["compileSeconds"],
         "compile_seconds_all": [summary["compileSeconds"] for summary in compiles],
         # The whole command: process start, reading and parsing the JSON, compiling, the summary.
@@ -454,6 +460,9 @@ def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict
           f"CPU is user + system. Output {limot['output_bytes']:,} bytes, "
           f"{limot['output_bytes'] / requests_count:.0f} a request ({limot['full_output_bytes']:,} with --full-lines). "
           f"The corpus repeats requests ({distinct:,} distinct of {requests_count:,}); every request is decided)")
+    print(f"  start, apart from the requests: a whole `rules match` over an empty request file, median "
+          f"{limot['empty_match_seconds'] * 1e3:.0f} ms wall and {limot['empty_match_cpu_seconds'] * 1e3:.0f} ms CPU "
+          f"(the corpus's run before these, with --stats: {limot['load_line']})")
     overhead = adblock["call_overhead_median_us"]
     net_median = adblock["median_us"] - overhead
     net_warm = adblock["warm_median_us"] - overhead

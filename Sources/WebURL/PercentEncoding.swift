@@ -42,6 +42,9 @@ struct PercentEncodeSet: Sendable {
     static let specialQuery = query.adding("'")
     /// The query set plus ? ^ ` { }.
     static let path = query.adding("?^`{}")
+    /// The path set plus / and \: the bytes at which the canonical-URL
+    /// shortcut's path scan stops to look closer (see `WebURL(canonicalHTTP:)`).
+    static let pathOrSlash = path.adding("/\\")
     /// The path set plus / : ; = @ [ \ ] ^ |.
     static let userinfo = path.adding("/:;=@[\\]^|")
     /// The userinfo set plus $ % & + , : what `encodeURIComponent` leaves

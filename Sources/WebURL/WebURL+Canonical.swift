@@ -28,7 +28,7 @@ extension WebURL {
         var string = string
         guard let parsed = string.withUTF8({ Self.canonicalHTTPLayout($0) }) else { return nil }
         if parsed.endsWithHost { string += "/" }
-        self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
+        self.init(serialization: string, domainHostLayout: parsed.layout)
     }
 
     /// `init?(canonicalHTTP:)` on the UTF-8 bytes of the string: its
@@ -43,12 +43,12 @@ extension WebURL {
             if parsed.endsWithHost { buffer[bytes.count] = UInt8(ascii: "/") }
             return count
         }
-        self.init(serialization: string, layout: parsed.layout, host: .domain(parsed.host))
+        self.init(serialization: string, domainHostLayout: parsed.layout)
     }
 
-    /// The layout and host of a canonical http(s) URL, and whether it ends
-    /// with its host (its serialisation then adds the path `/`).
-    private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, host: String, endsWithHost: Bool)? {
+    /// The layout of a canonical http(s) URL, and whether it ends with its
+    /// host (its serialisation then adds the path `/`).
+    private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, endsWithHost: Bool)? {
         let kind: SchemeKind
         let schemeEnd: Int
         if startsWith("https://", bytes) {
@@ -67,47 +67,45 @@ extension WebURL {
         guard !mayEndInANumber(host) || !IPv4.endsInANumber(Array(host)) else { return nil }
         if position == bytes.count {
             return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: hostEnd..<hostEnd + 1, queryStart: -1,
-                           fragmentStart: -1), String(decoding: host, as: UTF8.self), true)
+                           fragmentStart: -1), true)
         }
         guard bytes[position] == UInt8(ascii: "/") else { return nil }
         // The path: segments of bytes the path set leaves alone, none a dot segment.
         // The sets read once: a static's every access checks that it is made.
-        let (pathSet, querySet, fragmentSet) = (PercentEncodeSet.path, PercentEncodeSet.specialQuery, PercentEncodeSet.fragment)
+        // The path set holds `?` and `#` and the query set `#`: each loop
+        // looks at a byte twice only when its set holds it.
+        let (pathSet, querySet, fragmentSet) = (PercentEncodeSet.pathOrSlash, PercentEncodeSet.specialQuery, PercentEncodeSet.fragment)
         let pathStart = position
         var segmentStart = position + 1
         position += 1
-        while position <= bytes.count {
-            let byte = position < bytes.count ? bytes[position] : nil
-            if byte == nil || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if pathSet.contains(byte) {
+                guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return nil }
                 if isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
                 guard byte == UInt8(ascii: "/") else { break }
                 segmentStart = position + 1
-            } else if byte == UInt8(ascii: "\\") || pathSet.contains(byte!) {
-                return nil
             }
             position += 1
         }
+        if position == bytes.count, isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
         let pathEnd = position
         var queryStart = -1
         if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
             position += 1
             queryStart = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "#") {
-                if querySet.contains(bytes[position]) { return nil }
-                position += 1
-            }
+            while position < bytes.count, !querySet.contains(bytes[position]) { position += 1 }
+            guard position == bytes.count || bytes[position] == UInt8(ascii: "#") else { return nil }
         }
         var fragmentStart = -1
         if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
             position += 1
             fragmentStart = position
-            while position < bytes.count {
-                if fragmentSet.contains(bytes[position]) { return nil }
-                position += 1
-            }
+            while position < bytes.count, !fragmentSet.contains(bytes[position]) { position += 1 }
+            guard position == bytes.count else { return nil }
         }
         return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: pathStart..<pathEnd, queryStart: queryStart,
-                       fragmentStart: fragmentStart), String(decoding: host, as: UTF8.self), false)
+                       fragmentStart: fragmentStart), false)
     }
 
     /// The layout of a URL with a host and no userinfo or port, as the serialiser records it.

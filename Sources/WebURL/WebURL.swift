@@ -14,12 +14,34 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     public let serialization: String
     let layout: URLLayout
     /// The parsed host, or nil for URLs without one ("mailto:a@b", "data:…").
-    public let host: Host?
+    public var host: Host? {
+        switch storedHost {
+        case .domainInSerialization: .domain(hostname)
+        case .parsed(let host): host
+        }
+    }
+    /// A domain is not kept beside the serialisation, which spells it as it
+    /// is: a URL is then one string to make, copy and free, not two (most
+    /// hosts are too long to fit in a `String` without a buffer of its own),
+    /// and `host` reads the domain back when asked.
+    private let storedHost: StoredHost
+
+    private enum StoredHost: Sendable {
+        case domainInSerialization
+        case parsed(Host?)
+    }
 
     init(serialization: String, layout: URLLayout, host: Host?) {
         self.serialization = serialization
         self.layout = layout
-        self.host = host
+        if case .domain = host { storedHost = .domainInSerialization } else { storedHost = .parsed(host) }
+    }
+
+    /// A URL whose host is a domain: the bytes of `layout`'s host range.
+    init(serialization: String, domainHostLayout layout: URLLayout) {
+        self.serialization = serialization
+        self.layout = layout
+        storedHost = .domainInSerialization
     }
 
     /// Parses like a browser (WHATWG URL Standard "basic URL parser"), optionally against a base URL.

@@ -45,6 +45,23 @@ public struct MatchLineWriter {
     private var stylesheetNumbersByKey: [RuleNumbers: Int] = [:]
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
+    /// The buffers a tail is made in, kept between tails (emptied, with
+    /// their room) so that each new tail does not allocate and grow them anew.
+    private var scratch = Scratch()
+
+    private struct Scratch {
+        var tail: [UInt8] = []
+        var selectors: [Int32] = []
+        var others: [Int32] = []
+        var key: [Int32] = []
+
+        mutating func removeAll() {
+            tail.removeAll(keepingCapacity: true)
+            selectors.removeAll(keepingCapacity: true)
+            others.removeAll(keepingCapacity: true)
+            key.removeAll(keepingCapacity: true)
+        }
+    }
 
     /// A rule's texts in `texts`: from `start` to `numberStart` its action,
     /// which is the selectors of a css-display-none action escaped for a JSON
@@ -89,8 +106,14 @@ public struct MatchLineWriter {
     private mutating func tailEntry(of decision: Decision) -> Int {
         let (found, hash) = tails.find(decision)
         if let found { return found }
-        let tail = fullLines ? makeTail(of: decision) : makeShortTail(of: decision)
-        return tails.add(tail, key: MatchTailMemo.key(of: decision), hash: hash)
+        // Taken out while the tail is made, as the methods that make it change `self`.
+        var scratch = self.scratch
+        self.scratch = Scratch()
+        if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
+        let entry = tails.add(scratch.tail, key: MatchTailMemo.key(of: decision), hash: hash)
+        scratch.removeAll()
+        self.scratch = scratch
+        return entry
     }
 
     /// The tail of a decision that met an ignore rule, made the first time:
@@ -100,13 +123,15 @@ public struct MatchLineWriter {
         let key = MatchTailMemo.key(of: decision)
         let (found, hash) = tails.find(key: key)
         if let found { return found }
-        return tails.add(makeTail(of: decision), key: key, hash: hash)
+        var tail: [UInt8] = []
+        makeTail(of: decision, into: &tail)
+        return tails.add(tail, key: key, hash: hash)
     }
 
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
         bytes += Self.head
-        if url.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if ByteScan.needsJSONEscape(url) {
             JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
         } else {
             bytes.append(UInt8(ascii: "\""))
@@ -150,13 +175,12 @@ public struct MatchLineWriter {
     /// the css-display-none selectors joined into one action, last, or named
     /// by `"stylesheet"`), the rules behind them by list (their numbers in
     /// the list's JSON array), `"global-off"` when there is one, and the
-    /// newline. Writes the definition of a css-display-none set seen for the
-    /// first time to `bytes`.
-    private mutating func makeTail(of decision: Decision) -> [UInt8] {
+    /// newline, to the empty `tail`. Writes the definition of a
+    /// css-display-none set seen for the first time to `bytes`.
+    private mutating func makeTail(of decision: Decision, into tail: inout [UInt8]) {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
-        var tail: [UInt8] = []
         tail.reserveCapacity(Self.tailCapacity)
         Self.append(decision.isBlocked ? #","blocked":true"# : #","blocked":false"#, to: &tail)
         Self.append(#","actions":["#, to: &tail)
@@ -206,7 +230,6 @@ public struct MatchLineWriter {
             tail.append(UInt8(ascii: "]"))
         }
         Self.append("}\n", to: &tail)
-        return tail
     }
 
     /// `makeTail` for the default form of a load without ignore rules (nearly
@@ -216,25 +239,25 @@ public struct MatchLineWriter {
     /// So the rules other than css-display-none are the specific ones and the
     /// block's few others, and the stylesheet is found by the specific
     /// css-display-none rules and the block's exclusions; the set itself is
-    /// made only the first time.
-    private mutating func makeShortTail(of decision: Decision) -> [UInt8] {
+    /// made only the first time. Made in `scratch`'s (empty) buffers, the tail in its `tail`.
+    private mutating func makeShortTail(of decision: Decision, in scratch: inout Scratch) {
         let engine = decision.engine
         let kinds = engine.ruleActionKind
-        var specificSelectors: [Int32] = []
-        var specificOthers: [Int32] = []
         for rule in decision.specificApplied {
-            if kinds[Int(rule)] == .cssDisplayNone { specificSelectors.append(rule) } else { specificOthers.append(rule) }
+            if kinds[Int(rule)] == .cssDisplayNone { scratch.selectors.append(rule) } else { scratch.others.append(rule) }
         }
+        let specificSelectors = scratch.selectors
         let excluded = decision.plainBlock?.excluded
-        var others = specificOthers
         if let excluded, !blockOtherRules.isEmpty {
-            others = Decision.merge(specificOthers, blockOtherRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
+            scratch.others = Decision.merge(scratch.others, blockOtherRules.filter { !excluded.contains($0) }, order: engine.ruleOrder)
         }
-        var key = specificSelectors
+        let others = scratch.others
+        scratch.key += specificSelectors
         if let excluded {
-            key.append(-1)
-            key += excluded
+            scratch.key.append(-1)
+            scratch.key += excluded
         }
+        let key = scratch.key
         for rule in others { _ = textBounds(of: rule, in: engine) }
         let knownNumber = stylesheetNumbersByKey[RuleNumbers(key)]
         var newSelectorRules: [Int32] = []
@@ -245,20 +268,19 @@ public struct MatchLineWriter {
             }
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
-        var tail: [UInt8] = []
-        tail.reserveCapacity(Self.tailCapacity)
-        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &tail)
-        Self.append(#","actions":["#, to: &tail)
+        scratch.tail.reserveCapacity(Self.tailCapacity)
+        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &scratch.tail)
+        Self.append(#","actions":["#, to: &scratch.tail)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
             decision.forEachAction(of: others) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
-                if written > 0 { tail.append(UInt8(ascii: ",")) }
-                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                if written > 0 { scratch.tail.append(UInt8(ascii: ",")) }
+                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
                 written += 1
             }
-            tail.append(UInt8(ascii: "]"))
+            scratch.tail.append(UInt8(ascii: "]"))
             let number: Int
             if let knownNumber {
                 number = knownNumber
@@ -270,14 +292,13 @@ public struct MatchLineWriter {
                 stylesheetNumbersByKey[RuleNumbers(key)] = number
             }
             if number > 0 {
-                Self.append(#","stylesheet":"#, to: &tail)
-                Self.appendDecimal(number, to: &tail)
+                Self.append(#","stylesheet":"#, to: &scratch.tail)
+                Self.appendDecimal(number, to: &scratch.tail)
             }
-            Self.append(#","rules":"#, to: &tail)
-            appendRules(others, of: engine, texts: texts, to: &tail)
+            Self.append(#","rules":"#, to: &scratch.tail)
+            appendRules(others, of: engine, texts: texts, to: &scratch.tail)
         }
-        Self.append("}\n", to: &tail)
-        return tail
+        Self.append("}\n", to: &scratch.tail)
     }
 
     /// The number of the css-display-none set made of `rules`, written on

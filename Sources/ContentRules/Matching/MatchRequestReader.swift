@@ -129,12 +129,8 @@ public struct MatchRequestReader {
         return type
     }
 
-    /// Whether the bytes are the same, compared directly rather than through the generic `elementsEqual`.
+    /// Whether the bytes are the same, compared a word at a time rather than through the generic `elementsEqual`.
     private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard kept.count == bytes.count else { return false }
-        return kept.withUnsafeBufferPointer { kept in
-            for index in 0..<kept.count where kept[index] != bytes[index] { return false }
-            return true
-        }
+        kept.withUnsafeBufferPointer { ByteScan.same($0, bytes) }
     }
 }

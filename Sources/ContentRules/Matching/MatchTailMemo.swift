@@ -11,36 +11,59 @@
 struct MatchTailMemo {
     /// The tails, one after the other.
     private var tails: [UInt8] = []
-    /// Each tail's key, where it is in `tails`, and the next entry whose key
-    /// has the same hash (-1: none).
-    private var entries: [(key: [Int32], bytes: Range<Int>, next: Int)] = []
-    /// The first entry by the hash of its key.
-    private var firstByHash: [UInt64: Int] = [:]
+    /// Each tail's key, where it is in `tails`, and the hash of its key.
+    private var entries: [(key: [Int32], bytes: Range<Int>, hash: UInt64)] = []
+    /// The entries by the hash of their keys, open-addressed (-1: an empty
+    /// slot) at the hash's low bits and the slots after: FNV-1a spreads
+    /// them already, where a `Dictionary` would hash the hash again at every
+    /// look-up. Never more than half full.
+    private var slots = [Int32](repeating: -1, count: 1024)
 
     /// The entry of a decision without ignore rules, if kept, and the hash to keep it under.
     func find(_ decision: Decision) -> (entry: Int?, hash: UInt64) {
         let hash = Self.keyHash(of: decision)
-        var entry = firstByHash[hash] ?? -1
-        while entry >= 0, !Self.key(entries[entry].key, isOf: decision) { entry = entries[entry].next }
-        return (entry >= 0 ? entry : nil, hash)
+        return (entry(hash: hash) { Self.key($0, isOf: decision) }, hash)
     }
 
     /// The entry of a key gathered by `key(of:)`, if kept, and the hash to keep it under.
     func find(key: [Int32]) -> (entry: Int?, hash: UInt64) {
         var hash = Self.fnvBasis
         for value in key { Self.mix(value, into: &hash) }
-        var entry = firstByHash[hash] ?? -1
-        while entry >= 0, entries[entry].key != key { entry = entries[entry].next }
-        return (entry >= 0 ? entry : nil, hash)
+        return (entry(hash: hash) { $0 == key }, hash)
+    }
+
+    /// The entry whose key has this hash and passes `matches`.
+    private func entry(hash: UInt64, matching matches: ([Int32]) -> Bool) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return nil }
+            if entries[entry].hash == hash, matches(entries[entry].key) { return entry }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// Keeps a new tail under its key; returns its entry.
     mutating func add(_ tail: [UInt8], key: [Int32], hash: UInt64) -> Int {
         let entry = entries.count
-        entries.append((key, tails.count..<tails.count + tail.count, firstByHash[hash] ?? -1))
-        firstByHash[hash] = entry
+        entries.append((key, tails.count..<tails.count + tail.count, hash))
         tails += tail
+        if entries.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for (entry, kept) in entries.enumerated() { place(entry, hash: kept.hash) }
+        } else {
+            place(entry, hash: hash)
+        }
         return entry
+    }
+
+    /// Puts an entry in the first empty slot from its hash's.
+    private mutating func place(_ entry: Int, hash: UInt64) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entry)
     }
 
     /// Appends an entry's tail to `out`.

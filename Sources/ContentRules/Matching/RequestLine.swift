@@ -94,18 +94,10 @@ public struct RequestLine: Sendable, Equatable {
             func string() -> Range<Int>? {
                 guard take(UInt8(ascii: "\"")) else { return nil }
                 let start = position
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""):
-                        position += 1
-                        return start..<position - 1
-                    case UInt8(ascii: "\\"):
-                        return nil
-                    default:
-                        position += 1
-                    }
-                }
-                return nil
+                let end = ByteScan.firstQuoteOrBackslash(in: bytes, from: start)
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+                position = end + 1
+                return start..<end
             }
             var url: Range<Int>?
             var type, page, frame, method: Range<Int>?

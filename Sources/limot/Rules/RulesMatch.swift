@@ -43,16 +43,15 @@ struct RulesMatch: ParsableCommand {
     @Flag(help: "Write each request's css-display-none action and its rules on its own line, not once under a stylesheet number.")
     var fullLines = false
 
-    @Flag(help: "Print to standard error the time to load and compile the lists, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
+    @Flag(help: "Print to standard error where the lists came from (the compiled rule cache, or compiled) and how long that took, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
 
     /// Output is flushed to standard output in chunks of about this size.
     private static let chunkSize = 1 << 16
 
     func run() throws {
-        let loadStart = ContinuousClock.now
-        let engine = try ActiveRuleLists(selection: rules, store: store).engine()
-        let loadSeconds = Self.microseconds(since: loadStart) / 1e6
+        let load = try ActiveRuleLists(selection: rules, store: store).load()
+        let engine = load.engine
         let input: FileHandle
         if requests == "-" {
             input = .standardInput
@@ -112,6 +111,10 @@ struct RulesMatch: ParsableCommand {
             }
         }
         Self.writeToStandardOutput(output.bytes)
+        if stats {
+            // Where the lists came from: a second run over the same lists reads the cache `serve` uses.
+            printError("\(load.summary) (\(engine.lists.count) lists)")
+        }
         if stats && !cold.isEmpty {
             var warm: [Double] = []
             warm.reserveCapacity(decided.count)
@@ -120,8 +123,6 @@ struct RulesMatch: ParsableCommand {
                 _ = Self.decide(request, page: page, by: engine)
                 warm.append(Self.microseconds(since: start))
             }
-            printError(String(format: "loaded %d lists in %.3f s (compiling them %.3f s)", engine.lists.count, loadSeconds,
-                              engine.statistics.compileSeconds))
             printError(Self.summary("first pass", cold))
             printError(Self.summary("second pass", warm))
         }
