@@ -101,17 +101,14 @@ public struct ProxyURLMap: Sendable {
     /// path cannot carry, or a host `.` or `..`, which browsers remove from
     /// a path as a dot segment). A set of several types is named by its first.
     public func subresourcePath(for url: WebURL, type: ResourceTypes) -> String? {
-        let scheme = url.scheme
-        guard scheme == "http" || scheme == "https", url.username.isEmpty, url.password.isEmpty,
-            let name = Self.typeName(type)
-        else { return nil }
+        guard url.isHTTP || url.isHTTPS, !url.hasCredentials, let name = Self.typeName(type) else { return nil }
         let hostname = url.hostname
         guard !hostname.isEmpty, hostname != ".", hostname != ".." else { return nil }
         var path = Self.subresourcePrefix
         path.reserveCapacity(path.utf8.count + name.utf8.count + url.serialization.utf8.count + 2)
         path += name
         path += "/"
-        path += scheme
+        path += url.isHTTPS ? "https" : "http"
         path += "/"
         path += Self.pathSegment(ofHost: hostname)
         if let port = url.port { path += ":\(port)" }

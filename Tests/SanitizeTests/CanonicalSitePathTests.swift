@@ -64,6 +64,44 @@ import WebURL
         #expect(CanonicalSitePath.path(of: "/search?q=خانه&page=2") == "/search?q=%D8%AE%D8%A7%D9%86%D9%87&page=2")
     }
 
+    /// A link written with `&amp;` that the shortcut keeps as written: the
+    /// full way (decode, parse, proxy path) keeps it too, and the writer
+    /// writes its decoded value back as the same bytes.
+    @Test func everyLinkWrittenWithAmpTheShortcutKeepsIsKeptTheFullWay() {
+        var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
+        let pieces = Self.pieces + ["&amp;", "&amp;", "&amp;", "&amp", "&ampx;", "&amp;amp;", "&AMP;", "&lt;", "&#38;", "/.", "%2", "e"]
+        var random = SplitMix64(seed: 11)
+        var kept = 0
+        var refused = 0
+        for _ in 0..<40_000 {
+            var link = random.next(below: 8) == 0 ? "" : "/"
+            for _ in 0..<(1 + random.next(below: 8)) { link += pieces[random.next(below: pieces.count)] }
+            let raw = Array(link.utf8)
+            let shape = raw.withUnsafeBufferPointer { CanonicalSitePath.shape(of: $0, referencesDecoded: false) }
+            let decoded = raw.withUnsafeBufferPointer { CharacterReferences.decodeAttribute($0) }
+            guard shape == .canonicalWrittenWithAmp else {
+                if link.contains("&amp;") { refused += 1 }
+                continue
+            }
+            kept += 1
+            #expect(policy.navigation(decoded) == .site(decoded), "\(link) is not kept as written by the parser")
+            var writer = MarkupWriter(capacity: 0)
+            writer.writeAttributeValue(decoded)
+            #expect(writer.buffer == raw, "\(link) is not written back as it came")
+            let routed = raw.withUnsafeBufferPointer { policy.navigation(attribute: $0) }
+            guard case .keep(external: false) = routed else {
+                Issue.record("\(link) is not kept: \(routed)")
+                continue
+            }
+        }
+        #expect(kept > 1_000 && refused > 1_000, "kept \(kept), refused \(refused): the generator no longer tries both")
+        // The shortcut's own answer and the other shapes: a link with `&amp;` and non-ASCII goes the full way.
+        for (link, expected) in [("/search?q=Haus&amp;page=2", CanonicalSitePath.Shape.canonicalWrittenWithAmp), ("/search?q=خ&amp;p=2", nil),
+                                 ("/a&amp;b", .canonicalWrittenWithAmp), ("/a&amp", nil), ("/a&amp;/../b", nil), ("/search?q=Haus", .canonical)] {
+            #expect(Array(link.utf8).withUnsafeBufferPointer { CanonicalSitePath.shape(of: $0, referencesDecoded: false) } == expected, "\(link)")
+        }
+    }
+
     /// `https://www.loghatnameh.de` and a canonical path: routed to that
     /// path without parsing, where the parser sends it too.
     @Test func linksWithTheSitesOriginGoWhereTheParserSendsThem() {

@@ -42,6 +42,23 @@ struct PartsTests {
         #expect(HiddenStyle.element(for: []) == nil)
     }
 
+    @Test("every < of a selector is escaped, at its start, its end and side by side; unsafe shapes stay out")
+    func hiddenStyleEscapesEveryLessThan() throws {
+        let bytes = try #require(HiddenStyle.element(for: [#"[title="<"]"#, #"[a="<<b<"]"#, #"[b="x"]:not([c="<y"])"#]))
+        #expect(String(decoding: bytes, as: UTF8.self) == #"""
+            <style>
+            [title="\3c "],[a="\3c \3c b\3c "]{display:none!important}
+            [b="x"]:not([c="\3c y"]){display:none!important}
+            </style>
+            """#)
+        for unsafe in ["", "   ", #"[a="x]"#, #"a\"#, "a{", "@media", "p;", "[a='\n']"] {
+            #expect(HiddenStyle.shape(of: unsafe) == .unsafe, "\(unsafe.debugDescription)")
+        }
+        #expect(HiddenStyle.shape(of: #"a[b="{;}"]"#) == .plain)
+        #expect(HiddenStyle.shape(of: #"a\:b"#) == .plain)
+        #expect(HiddenStyle.shape(of: "ä:hover") == .special)
+    }
+
     @Test("thousands of plain selectors share rules of 64")
     func hiddenStyleGroups() throws {
         let selectors = (0..<1000).map { ".ad-\($0)" }

@@ -137,6 +137,33 @@ struct ComponentTests {
         #expect(try WebURL(url.serialization).port == url.port)
     }
 
+    @Test("isHTTP, isHTTPS and hasCredentials answer as the components' Strings do, however the URL was made")
+    func schemeAndCredentialShortcuts() throws {
+        let base = try WebURL("https://www.example.org/dir/page?q=1")
+        var urls: [WebURL] = []
+        for input in [
+            "http://a/", "https://a/", "HTTPS://A:443/x", "hTtP://u@a/", "https://:p@a/", "https://u:p@a/x",
+            "http://@a/", "https://:@a/", "ws://a/", "wss://u@a/", "ftp://a/", "file:///x", "data:,x",
+            "mailto:x@y", "javascript:void(0)", "httpx://a/", "http:a", "https:/a", "blob:https://a/b", "sc://u:p@h/",
+        ] {
+            urls.append(try WebURL(input))
+        }
+        for relative in ["/x", "//other.example/y", "z?w#v", "http://u@h/", "mailto:q"] {
+            urls.append(try WebURL(relative, relativeTo: base))
+        }
+        // The canonical shortcut's layout, and a changed scheme's.
+        for input in ["https://www.example.org/a?b", "http://a.example/"] {
+            urls.append(try #require(WebURL(canonicalHTTP: input)))
+        }
+        urls += urls.map { $0.withScheme("http") } + urls.map { $0.withScheme("https") } + urls.map { $0.withScheme("ws") }
+        for url in urls {
+            #expect(url.isHTTP == (url.scheme == "http"), "\(url)")
+            #expect(url.isHTTPS == (url.scheme == "https"), "\(url)")
+            #expect(url.hasCredentials == (!url.username.isEmpty || !url.password.isEmpty), "\(url)")
+        }
+        #expect(urls.contains(where: \.isHTTP) && urls.contains(where: \.isHTTPS) && urls.contains(where: \.hasCredentials))
+    }
+
     @Test func equalityAndHashingUseTheSerialisation() throws {
         let a = try WebURL("HTTP://Example.COM:80/a/../b")
         let b = try WebURL("http://example.com/b")

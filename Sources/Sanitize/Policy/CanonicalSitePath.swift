@@ -22,7 +22,7 @@ enum CanonicalSitePath {
         var written = written
         return written.withUTF8 { bytes -> String? in
             switch shape(of: bytes, referencesDecoded: true) {
-            case .none: return nil
+            case .none, .canonicalWrittenWithAmp: return nil  // (the second only as written, references not decoded)
             case .canonical: return String(decoding: bytes, as: UTF8.self)
             case .encodesNonASCII: return percentEncodingNonASCII(bytes)
             }
@@ -47,7 +47,14 @@ enum CanonicalSitePath {
         return String(decoding: out, as: UTF8.self)
     }
 
-    enum Shape { case canonical, encodesNonASCII }
+    enum Shape {
+        case canonical, encodesNonASCII
+        /// As written (references not decoded), ASCII with `&amp;` for
+        /// each `&`: once decoded, a canonical path the writer writes back
+        /// as these bytes (`/search?q=Haus&amp;page=2`, a result page's
+        /// "next" link, each distinct on a long page).
+        case canonicalWrittenWithAmp
+    }
 
     /// What the parser would do to `bytes`: keep them, percent-encode their
     /// non-ASCII bytes (valid UTF-8, as the sanitizer's input is), or more
@@ -58,8 +65,10 @@ enum CanonicalSitePath {
         if bytes.starts(with: namespace) { return nil }
         var shape = Shape.canonical
         var inQuery = false
+        var writtenWithAmp = false
         var previous: UInt8 = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -79,15 +88,23 @@ enum CanonicalSitePath {
                 inQuery = true
             case UInt8(ascii: "&") where referencesDecoded:
                 break
+            case UInt8(ascii: "&") where CharacterReferences.isAmp(bytes, at: index):
+                // `&amp;` decodes to `&`, which the decoded path keeps; read as that `&`.
+                writtenWithAmp = true
+                index += 4
             case 0x80...:
                 shape = .encodesNonASCII
             default:
                 return nil  // "&" (a reference), "#", "\", quotes, spaces, controls…
             }
             previous = byte
+            index += 1
         }
-        return shape
+        guard writtenWithAmp else { return shape }
+        // Percent-encoding would be of the decoded bytes: that goes the full way.
+        return shape == .canonical ? .canonicalWrittenWithAmp : nil
     }
+
 
     private static let namespace = Array("/_limot".utf8)
 

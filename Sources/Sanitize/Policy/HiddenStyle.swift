@@ -46,14 +46,20 @@ enum HiddenStyle {
     }
 
     /// A selector, with "<" (only ever inside its strings, where an escape
-    /// means the same) escaped so that nothing can close the element.
+    /// means the same) escaped so that nothing can close the element. The
+    /// bytes between are appended in runs, read in place (every page pays
+    /// for its style element: byte by byte through the String's view, it
+    /// was 4% of sanitizing the fixture pages by callgrind).
     private static func append(_ selector: String, to css: inout [UInt8]) {
-        for byte in selector.utf8 {
-            if byte == UInt8(ascii: "<") {
+        var selector = selector
+        selector.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "<") {
+                css.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 css.append(contentsOf: "\\3c ".utf8)
-            } else {
-                css.append(byte)
+                runStart = index + 1
             }
+            css.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
@@ -61,10 +67,16 @@ enum HiddenStyle {
     /// out of its rule (`}`, `{`, `;`, `@` or an unclosed string outside
     /// quotes; never emitted).
     static func shape(of selector: String) -> Shape {
+        var selector = selector
+        return selector.withUTF8 { shape(of: $0) }
+    }
+
+    /// `shape(of:)` of a selector's UTF-8 bytes, read in place.
+    private static func shape(of selector: UnsafeBufferPointer<UInt8>) -> Shape {
         var quote: UInt8? = nil
         var escaped = false
         var shape = Shape.plain
-        for byte in selector.utf8 {
+        for byte in selector {
             if escaped {
                 escaped = false
                 continue
@@ -85,7 +97,7 @@ enum HiddenStyle {
             default: break
             }
         }
-        if quote != nil || escaped || selector.utf8.allSatisfy({ $0 == 0x20 }) { return .unsafe }
+        if quote != nil || escaped || selector.allSatisfy({ $0 == 0x20 }) { return .unsafe }
         return shape
     }
 }

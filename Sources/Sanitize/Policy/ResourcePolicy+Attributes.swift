@@ -44,7 +44,7 @@ extension ResourcePolicy {
     mutating func navigation(attribute raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
         if keepsCanonicalSitePaths {
             switch CanonicalSitePath.shape(of: raw, referencesDecoded: false) {
-            case .canonical: return .keep(external: false)
+            case .canonical, .canonicalWrittenWithAmp: return .keep(external: false)
             case .encodesNonASCII:
                 // No `&` in it, so its bytes are its value: encoded here, with
                 // no decoding and no memo entry for a link written once.

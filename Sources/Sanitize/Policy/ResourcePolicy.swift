@@ -62,7 +62,7 @@ struct ResourcePolicy {
         frameURL = context.documentURL
         resolver = ReferenceResolver(base: base)
         self.siteOrigin = Array(context.urlMap.site.origin.utf8)
-        keepsCanonicalSitePaths = base.scheme == "https" && context.urlMap.isSite(base)
+        keepsCanonicalSitePaths = base.isHTTPS && context.urlMap.isSite(base)
     }
 
     /// Decides a subresource URL (character references decoded), loaded as `type`.
@@ -75,9 +75,12 @@ struct ResourcePolicy {
     }
 
     private mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
-        guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw),
-            resolved.scheme == "http" || resolved.scheme == "https"
-        else { return .unchanged }
+        guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw), resolved.isHTTP || resolved.isHTTPS else { return .unchanged }
+        return decide(resolved, type: type)
+    }
+
+    /// `decide(_:type:)` of a URL already resolved, an http(s) one.
+    private mutating func decide(_ resolved: WebURL, type: ResourceTypes) -> Subresource {
         var url = resolved.removingFragment
         let page = preparedPage ?? engine.prepare(page: pageURL)
         preparedPage = page
@@ -115,8 +118,9 @@ struct ResourcePolicy {
         let key = ByteKey(raw, tag: UInt32.max)
         if let known = subresources[key] { return known == .blocked }
         var blocked = false
-        if let url = resolver.resolve(raw), url.scheme == "http" || url.scheme == "https" {
-            blocked = Self.scriptNamedTypes.contains { decide(raw, type: $0) == .blocked }
+        if let url = resolver.resolve(raw), url.isHTTP || url.isHTTPS {
+            // Resolved once for the nine types, where `decide(raw, type:)` resolved it for each.
+            blocked = !Self.isLocalReference(raw) && Self.scriptNamedTypes.contains { decide(url, type: $0) == .blocked }
             if !blocked { hosts.insert(url.hostname) }
         }
         subresources[key] = blocked ? .blocked : .unchanged
@@ -148,9 +152,9 @@ struct ResourcePolicy {
     /// the rules block goes to the proxy's leave address, which shows why;
     /// a script that clicks such a link (in a new window too) gets no further.
     func target(of url: inout WebURL) -> Navigation {
-        guard url.scheme == "http" || url.scheme == "https" else { return .unchanged }
+        guard url.isHTTP || url.isHTTPS else { return .unchanged }
         let isSite = urlMap.isSite(url)
-        if url.scheme == "http" || !isSite {
+        if url.isHTTP || !isSite {
             // make-https applies to navigations too, as WebKit applies it to top documents.
             let page = url.removingFragment
             let decision = engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page, method: .get))
