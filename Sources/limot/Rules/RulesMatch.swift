@@ -84,12 +84,7 @@ struct RulesMatch: ParsableCommand {
                 lineNumber += 1
                 let line = UnsafeBufferPointer(rebasing: data[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                switch reader.request(from: line, number: lineNumber) {
-                case .failure(let error):
-                    rejected += 1
-                    printError("\(requests):\(error.line): \(error.message)")
-                    output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
-                case .success(let read):
+                let failure = reader.withRequest(from: line, number: lineNumber) { read in
                     let decision: Decision
                     if timed {
                         let start = ContinuousClock.now
@@ -103,6 +98,11 @@ struct RulesMatch: ParsableCommand {
                     case .bytes(let range): output.write(decision, url: UnsafeBufferPointer(rebasing: line[range]))
                     case .string(let text): output.write(decision, url: text)
                     }
+                }
+                if let error = failure {
+                    rejected += 1
+                    printError("\(requests):\(error.line): \(error.message)")
+                    output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
                 }
                 if output.bytes.count >= Self.chunkSize {
                     Self.writeToStandardOutput(output.bytes)
