@@ -43,6 +43,9 @@ public struct MatchLineWriter {
     /// for a load without ignore rules: its specific css-display-none rules,
     /// and the plain block's exclusions after a -1.
     private var stylesheetNumbersByKey: [RuleNumbers: Int] = [:]
+    /// The last key looked up there and its number: loads of one page
+    /// follow each other and share it, and comparing costs less than hashing.
+    private var previousStylesheet: (key: [Int32], number: Int)?
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
     /// The buffers a tail is made in, kept between tails (emptied, with
@@ -55,25 +58,34 @@ public struct MatchLineWriter {
         var others: [Int32] = []
         var key: [Int32] = []
 
+        /// Empties the buffers, keeping their room. An empty one is left
+        /// alone: emptying costs some seventy instructions even then.
         mutating func removeAll() {
             tail.removeAll(keepingCapacity: true)
-            selectors.removeAll(keepingCapacity: true)
-            others.removeAll(keepingCapacity: true)
-            key.removeAll(keepingCapacity: true)
+            if !selectors.isEmpty { selectors.removeAll(keepingCapacity: true) }
+            if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+            if !key.isEmpty { key.removeAll(keepingCapacity: true) }
         }
     }
 
-    /// A rule's texts in `texts`: from `start` to `numberStart` its action,
-    /// which is the selectors of a css-display-none action escaped for a JSON
-    /// string (the line joins all of a load's into one string) or any other
-    /// action's whole quoted summary; then to `end` its number in its list.
+    /// A rule's texts in `texts`: its action, which is the selectors of a
+    /// css-display-none action escaped for a JSON string (the line joins all
+    /// of a load's into one string) or any other action's whole quoted
+    /// summary, and its number in its list. Rules at one action location
+    /// share its action's text.
     private struct RuleTextBounds {
-        var start = -1
-        var numberStart = 0
-        var end = 0
+        var action = -1..<(-1)
+        var number = 0..<0
         var isSelectors = false
-        var isMade: Bool { start >= 0 }
+        var isMade: Bool { action.lowerBound >= 0 }
     }
+
+    /// For each list (by list number) and action location, a rule whose
+    /// texts hold that location's action text (-1: none made yet). WebKit
+    /// merges equal actions into one location, so most rules made find
+    /// their action's text made already, rather than summarise and escape it
+    /// anew (css-display-none groups are whole selector lists).
+    private var actionTextRules: [[Int32]] = []
 
     /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
     private static let tailCapacity = 512
@@ -110,7 +122,7 @@ public struct MatchLineWriter {
         var scratch = self.scratch
         self.scratch = Scratch()
         if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
-        let entry = tails.add(scratch.tail, key: MatchTailMemo.key(of: decision), hash: hash)
+        let entry = tails.add(scratch.tail, keyOf: decision, hash: hash)
         scratch.removeAll()
         self.scratch = scratch
         return entry
@@ -158,11 +170,13 @@ public struct MatchLineWriter {
         tails = MatchTailMemo()
         stylesheetNumbers = [:]
         stylesheetNumbersByKey = [:]
+        previousStylesheet = nil
         let block = engine.universalUnless
         blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
         blockOtherRules = block.filter { engine.ruleActionKind[Int($0)] != .cssDisplayNone }
         texts = []
         textBounds = Array(repeating: RuleTextBounds(), count: engine.ruleList.count)
+        actionTextRules = engine.lists.map { Array(repeating: -1, count: $0.locations.actionAtLocation.count) }
         quotedSources = engine.lists.map { list in
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(list.source, to: &quoted)
@@ -196,7 +210,7 @@ public struct MatchLineWriter {
                     return
                 }
                 if written > 0 { tail.append(UInt8(ascii: ",")) }
-                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             if fullLines {
@@ -259,7 +273,7 @@ public struct MatchLineWriter {
         }
         let key = scratch.key
         for rule in others { _ = textBounds(of: rule, in: engine) }
-        let knownNumber = stylesheetNumbersByKey[RuleNumbers(key)]
+        let knownNumber = previousStylesheet?.key == key ? previousStylesheet?.number : stylesheetNumbersByKey[RuleNumbers(key)]
         var newSelectorRules: [Int32] = []
         if knownNumber == nil {
             newSelectorRules = specificSelectors
@@ -277,7 +291,7 @@ public struct MatchLineWriter {
             decision.forEachAction(of: others) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
                 if written > 0 { scratch.tail.append(UInt8(ascii: ",")) }
-                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             scratch.tail.append(UInt8(ascii: "]"))
@@ -291,6 +305,7 @@ public struct MatchLineWriter {
                     : stylesheetNumber(of: newSelectorRules, actionRules: actionRules, engine: engine, texts: texts)
                 stylesheetNumbersByKey[RuleNumbers(key)] = number
             }
+            if previousStylesheet?.key != key { previousStylesheet = (key, number) }
             if number > 0 {
                 Self.append(#","stylesheet":"#, to: &scratch.tail)
                 Self.appendDecimal(number, to: &scratch.tail)
@@ -327,7 +342,7 @@ public struct MatchLineWriter {
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             let bounds = textBounds[Int(rule)]
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -348,7 +363,7 @@ public struct MatchLineWriter {
             for position in start..<end {
                 if position > start { out.append(UInt8(ascii: ",")) }
                 let bounds = textBounds[Int(rules[position])]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.numberStart..<bounds.end]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.number]))
             }
             out.append(UInt8(ascii: "]"))
             start = end
@@ -360,21 +375,31 @@ public struct MatchLineWriter {
     private mutating func textBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
         let known = textBounds[Int(rule)]
         if known.isMade { return known }
-        let list = engine.lists[Int(engine.ruleList[Int(rule)])]
-        let action = list.locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
-        var bounds = RuleTextBounds(start: texts.count)
-        if case .cssDisplayNone(let selectors) = action {
-            // Escaping works byte by byte, so escaped groups joined are the joined groups escaped.
-            var quoted: [UInt8] = []
-            JSONWriter.appendQuoted(selectors, to: &quoted)
-            quoted.withUnsafeBufferPointer { texts.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
-            bounds.isSelectors = true
+        // Read in place: a copy of the list retained each of its arrays.
+        let list = Int(engine.ruleList[Int(rule)])
+        let location = Int(engine.ruleLocation[Int(rule)])
+        var bounds = RuleTextBounds()
+        let sharing = actionTextRules[list][location]
+        if sharing >= 0 {
+            let shared = textBounds[Int(sharing)]
+            (bounds.action, bounds.isSelectors) = (shared.action, shared.isSelectors)
         } else {
-            JSONWriter.appendQuoted(action.summary, to: &texts)
+            let actionStart = texts.count
+            if case .cssDisplayNone(let selectors) = engine.lists[list].locations.actionAtLocation[location] {
+                // Escaping works byte by byte, so escaped groups joined are the joined groups escaped.
+                var quoted: [UInt8] = []
+                JSONWriter.appendQuoted(selectors, to: &quoted)
+                quoted.withUnsafeBufferPointer { texts.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                bounds.isSelectors = true
+            } else {
+                JSONWriter.appendQuoted(engine.lists[list].locations.actionAtLocation[location].summary, to: &texts)
+            }
+            bounds.action = actionStart..<texts.count
+            actionTextRules[list][location] = rule
         }
-        bounds.numberStart = texts.count
-        Self.appendDecimal(Int(list.ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
-        bounds.end = texts.count
+        let numberStart = texts.count
+        Self.appendDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
+        bounds.number = numberStart..<texts.count
         textBounds[Int(rule)] = bounds
         return bounds
     }
