@@ -33,8 +33,8 @@ public struct MatchLineWriter {
     private var texts: [UInt8] = []
     /// Where each rule's texts are in `texts`, by global rule number.
     private var textBounds: [RuleTextBounds] = []
-    /// Each list's source as a JSON string, by list number.
-    private var quotedSources: [[UInt8]] = []
+    /// Each list's source as a JSON string and `:[`, which open its rules in a line, by list number.
+    private var listHeads: [[UInt8]] = []
     /// The engine's plain universal block split by kind, each in decision
     /// order: its css-display-none rules and the others.
     private var blockSelectorRules: [Int32] = []
@@ -90,9 +90,6 @@ public struct MatchLineWriter {
     /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
     private static let tailCapacity = 512
 
-    /// `{"url":`, the start of every request's line.
-    private static let head = Array(#"{"url":"#.utf8)
-
     public init(reservingCapacity capacity: Int = 0, fullLines: Bool = false) {
         bytes.reserveCapacity(capacity)
         self.fullLines = fullLines
@@ -142,11 +139,11 @@ public struct MatchLineWriter {
 
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
-        bytes += Self.head
         if ByteScan.needsJSONEscape(url) {
+            Self.append(#"{"url":"#, to: &bytes)
             JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
         } else {
-            bytes.append(UInt8(ascii: "\""))
+            Self.append(#"{"url":""#, to: &bytes)
             bytes.append(contentsOf: url)
             bytes.append(UInt8(ascii: "\""))
         }
@@ -177,9 +174,10 @@ public struct MatchLineWriter {
         texts = []
         textBounds = Array(repeating: RuleTextBounds(), count: engine.ruleList.count)
         actionTextRules = engine.lists.map { Array(repeating: -1, count: $0.locations.actionAtLocation.count) }
-        quotedSources = engine.lists.map { list in
+        listHeads = engine.lists.map { list in
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(list.source, to: &quoted)
+            Self.append(":[", to: &quoted)
             return quoted
         }
     }
@@ -196,8 +194,7 @@ public struct MatchLineWriter {
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
         tail.reserveCapacity(Self.tailCapacity)
-        Self.append(decision.isBlocked ? #","blocked":true"# : #","blocked":false"#, to: &tail)
-        Self.append(#","actions":["#, to: &tail)
+        Self.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#, to: &tail)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
@@ -283,8 +280,9 @@ public struct MatchLineWriter {
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
         scratch.tail.reserveCapacity(Self.tailCapacity)
-        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &scratch.tail)
-        Self.append(#","actions":["#, to: &scratch.tail)
+        // Literals joined where they meet: each append of one costs about a hundred instructions.
+        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#,
+                    to: &scratch.tail)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
@@ -358,8 +356,7 @@ public struct MatchLineWriter {
             var end = start + 1
             while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
             if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
-            out += quotedSources[Int(list)]
-            Self.append(#":["#, to: &out)
+            out += listHeads[Int(list)]
             for position in start..<end {
                 if position > start { out.append(UInt8(ascii: ",")) }
                 let bounds = textBounds[Int(rules[position])]

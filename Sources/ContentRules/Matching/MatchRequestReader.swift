@@ -49,16 +49,18 @@ public struct MatchRequestReader {
     /// The request of line `number`, or why it cannot be read.
     public mutating func request(from line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<Read, RequestLineError> {
         var read: Read?
-        if let error = withRequest(from: line, number: number, { read = $0 }) { return .failure(error) }
+        if let error = withRequest(from: line, number: number, { read = Read(request: $0, page: $1, url: $2) }) { return .failure(error) }
         return .success(read!)
     }
 
-    /// Hands the request of line `number` to `body`, or returns why it
-    /// cannot be read. Lent where it is made rather than returned: a request
-    /// returned inside a `Result` was copied, and destroyed through the
-    /// `Result`'s generic value witnesses, some 600 instructions a line
-    /// (callgrind, benchmark corpus).
-    public mutating func withRequest(from line: UnsafeBufferPointer<UInt8>, number: Int, _ body: (Read) -> Void) -> RequestLineError? {
+    /// Hands the request of line `number` to `body` (with its page and URL
+    /// text as `Read` holds them), or returns why it cannot be read. Lent
+    /// where it is made rather than returned: a request returned inside a
+    /// `Result` was copied, and destroyed through the `Result`'s generic
+    /// value witnesses, some 600 instructions a line (callgrind, benchmark
+    /// corpus); and in parts, not in a `Read`, which was destroyed through its own.
+    public mutating func withRequest(from line: UnsafeBufferPointer<UInt8>, number: Int,
+                                     _ body: (_ request: ResourceRequest, _ page: PreparedPage?, _ url: URLText) -> Void) -> RequestLineError? {
         if let spans = RequestLine.Spans(flat: line), flatRequest(line, spans, body) { return nil }
         switch RequestLine.parse(Array(line)[...], line: number) {
         case .failure(let error):
@@ -67,7 +69,7 @@ public struct MatchRequestReader {
             do {
                 let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame,
                                                   method: fields.method, urls: &urls)
-                body(Read(request: request, page: nil, url: .string(fields.url)))
+                body(request, nil, .string(fields.url))
                 return nil
             } catch {
                 return RequestLineError(line: number, message: error.description)
@@ -81,7 +83,8 @@ public struct MatchRequestReader {
     /// (the caller then takes that path to word why). Made here whole, not
     /// gathered from parts: each copy of a request retains and releases its
     /// URLs' strings.
-    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans, _ body: (Read) -> Void) -> Bool {
+    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans,
+                                      _ body: (ResourceRequest, PreparedPage?, URLText) -> Void) -> Bool {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
         guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
         else { return false }
@@ -111,8 +114,9 @@ public struct MatchRequestReader {
             guard let known = RequestMethod(httpMethod: text(span)) else { return false }
             method = known
         }
-        body(Read(request: ResourceRequest(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: method), page: prepared,
-                  url: .bytes(spans.url)))
+        // Moved into the request, not copied (and the originals destroyed after).
+        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method),
+             prepared, .bytes(spans.url))
         return true
     }
 
