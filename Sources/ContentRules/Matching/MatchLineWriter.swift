@@ -368,10 +368,17 @@ public struct MatchLineWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Where the rule's texts are in `texts`, made on first use.
+    /// Where the rule's texts are in `texts`, made on first use. Inlined
+    /// for the rules already made (most of those asked for), the making not.
+    @inline(__always)
     private mutating func textBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
         let known = textBounds[Int(rule)]
-        if known.isMade { return known }
+        return known.isMade ? known : makeTextBounds(of: rule, in: engine)
+    }
+
+    /// Makes a rule's texts in `texts`.
+    @inline(never)
+    private mutating func makeTextBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
         // Read in place: a copy of the list retained each of its arrays.
         let list = Int(engine.ruleList[Int(rule)])
         let location = Int(engine.ruleLocation[Int(rule)])
