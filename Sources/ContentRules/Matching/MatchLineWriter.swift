@@ -28,13 +28,14 @@ public struct MatchLineWriter {
     /// The number of each css-display-none rule set already written, by its
     /// applied rules (global numbers, in decision order).
     private var stylesheetNumbers: [RuleNumbers: Int] = [:]
-    /// Each rule's texts in a line, one after the other: its action as the
-    /// line spells it, then its number in its list; made on first use.
-    private var texts: [UInt8] = []
+    /// Each rule's texts in a line: its action as the line spells it (once
+    /// per action location) and its number in its list; made on first use
+    /// (see `MatchLineWriter+ruleTexts.swift`).
+    var texts: [UInt8] = []
     /// Where each rule's texts are in `texts`, by global rule number.
-    private var textBounds: [RuleTextBounds] = []
-    /// Each list's source as a JSON string, by list number.
-    private var quotedSources: [[UInt8]] = []
+    var textBounds: [RuleTextBounds] = []
+    /// Each list's source as a JSON string and `:[`, which open its rules in a line, by list number.
+    var listHeads: [[UInt8]] = []
     /// The engine's plain universal block split by kind, each in decision
     /// order: its css-display-none rules and the others.
     private var blockSelectorRules: [Int32] = []
@@ -43,6 +44,9 @@ public struct MatchLineWriter {
     /// for a load without ignore rules: its specific css-display-none rules,
     /// and the plain block's exclusions after a -1.
     private var stylesheetNumbersByKey: [RuleNumbers: Int] = [:]
+    /// The last key looked up there and its number: loads of one page
+    /// follow each other and share it, and comparing costs less than hashing.
+    private var previousStylesheet: (key: [Int32], number: Int)?
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
     /// The buffers a tail is made in, kept between tails (emptied, with
@@ -55,31 +59,25 @@ public struct MatchLineWriter {
         var others: [Int32] = []
         var key: [Int32] = []
 
+        /// Empties the buffers, keeping their room. An empty one is left
+        /// alone: emptying costs some seventy instructions even then.
         mutating func removeAll() {
             tail.removeAll(keepingCapacity: true)
-            selectors.removeAll(keepingCapacity: true)
-            others.removeAll(keepingCapacity: true)
-            key.removeAll(keepingCapacity: true)
+            if !selectors.isEmpty { selectors.removeAll(keepingCapacity: true) }
+            if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+            if !key.isEmpty { key.removeAll(keepingCapacity: true) }
         }
     }
 
-    /// A rule's texts in `texts`: from `start` to `numberStart` its action,
-    /// which is the selectors of a css-display-none action escaped for a JSON
-    /// string (the line joins all of a load's into one string) or any other
-    /// action's whole quoted summary; then to `end` its number in its list.
-    private struct RuleTextBounds {
-        var start = -1
-        var numberStart = 0
-        var end = 0
-        var isSelectors = false
-        var isMade: Bool { start >= 0 }
-    }
+    /// For each list (by list number) and action location, a rule whose
+    /// texts hold that location's action text (-1: none made yet). WebKit
+    /// merges equal actions into one location, so most rules made find
+    /// their action's text made already, rather than summarise and escape it
+    /// anew (css-display-none groups are whole selector lists).
+    var actionTextRules: [[Int32]] = []
 
     /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
     private static let tailCapacity = 512
-
-    /// `{"url":`, the start of every request's line.
-    private static let head = Array(#"{"url":"#.utf8)
 
     public init(reservingCapacity capacity: Int = 0, fullLines: Bool = false) {
         bytes.reserveCapacity(capacity)
@@ -110,7 +108,7 @@ public struct MatchLineWriter {
         var scratch = self.scratch
         self.scratch = Scratch()
         if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
-        let entry = tails.add(scratch.tail, key: MatchTailMemo.key(of: decision), hash: hash)
+        let entry = tails.add(scratch.tail, keyOf: decision, hash: hash)
         scratch.removeAll()
         self.scratch = scratch
         return entry
@@ -130,11 +128,11 @@ public struct MatchLineWriter {
 
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
-        bytes += Self.head
         if ByteScan.needsJSONEscape(url) {
+            Self.append(#"{"url":"#, to: &bytes)
             JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
         } else {
-            bytes.append(UInt8(ascii: "\""))
+            Self.append(#"{"url":""#, to: &bytes)
             bytes.append(contentsOf: url)
             bytes.append(UInt8(ascii: "\""))
         }
@@ -158,14 +156,17 @@ public struct MatchLineWriter {
         tails = MatchTailMemo()
         stylesheetNumbers = [:]
         stylesheetNumbersByKey = [:]
+        previousStylesheet = nil
         let block = engine.universalUnless
         blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
         blockOtherRules = block.filter { engine.ruleActionKind[Int($0)] != .cssDisplayNone }
         texts = []
         textBounds = Array(repeating: RuleTextBounds(), count: engine.ruleList.count)
-        quotedSources = engine.lists.map { list in
+        actionTextRules = engine.lists.map { Array(repeating: -1, count: $0.locations.actionAtLocation.count) }
+        listHeads = engine.lists.map { list in
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(list.source, to: &quoted)
+            Self.append(":[", to: &quoted)
             return quoted
         }
     }
@@ -182,8 +183,7 @@ public struct MatchLineWriter {
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
         tail.reserveCapacity(Self.tailCapacity)
-        Self.append(decision.isBlocked ? #","blocked":true"# : #","blocked":false"#, to: &tail)
-        Self.append(#","actions":["#, to: &tail)
+        Self.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#, to: &tail)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
@@ -196,7 +196,7 @@ public struct MatchLineWriter {
                     return
                 }
                 if written > 0 { tail.append(UInt8(ascii: ",")) }
-                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             if fullLines {
@@ -259,7 +259,7 @@ public struct MatchLineWriter {
         }
         let key = scratch.key
         for rule in others { _ = textBounds(of: rule, in: engine) }
-        let knownNumber = stylesheetNumbersByKey[RuleNumbers(key)]
+        let knownNumber = previousStylesheet?.key == key ? previousStylesheet?.number : stylesheetNumbersByKey[RuleNumbers(key)]
         var newSelectorRules: [Int32] = []
         if knownNumber == nil {
             newSelectorRules = specificSelectors
@@ -269,15 +269,16 @@ public struct MatchLineWriter {
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
         scratch.tail.reserveCapacity(Self.tailCapacity)
-        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true"# : #","blocked":false"#, to: &scratch.tail)
-        Self.append(#","actions":["#, to: &scratch.tail)
+        // Literals joined where they meet: each append of one costs about a hundred instructions.
+        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#,
+                    to: &scratch.tail)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
             decision.forEachAction(of: others) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
                 if written > 0 { scratch.tail.append(UInt8(ascii: ",")) }
-                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
+                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             scratch.tail.append(UInt8(ascii: "]"))
@@ -291,6 +292,7 @@ public struct MatchLineWriter {
                     : stylesheetNumber(of: newSelectorRules, actionRules: actionRules, engine: engine, texts: texts)
                 stylesheetNumbersByKey[RuleNumbers(key)] = number
             }
+            if previousStylesheet?.key != key { previousStylesheet = (key, number) }
             if number > 0 {
                 Self.append(#","stylesheet":"#, to: &scratch.tail)
                 Self.appendDecimal(number, to: &scratch.tail)
@@ -319,78 +321,6 @@ public struct MatchLineWriter {
         Self.append("}\n", to: &line)
         bytes += line
         return number
-    }
-
-    /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
-    private func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        Self.append(#""css-display-none:"#, to: &out)
-        for (index, rule) in rules.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            let bounds = textBounds[Int(rule)]
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.start..<bounds.numberStart]))
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// `{"list": [numbers], …}`: the rules (in decision order, so grouped by
-    /// list) by their lists' sources.
-    private func appendRules(_ rules: [Int32], of engine: ContentRuleEngine, texts: UnsafeBufferPointer<UInt8>,
-                             to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        var start = rules.startIndex
-        while start < rules.endIndex {
-            let list = engine.ruleList[Int(rules[start])]
-            var end = start + 1
-            while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
-            if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
-            out += quotedSources[Int(list)]
-            Self.append(#":["#, to: &out)
-            for position in start..<end {
-                if position > start { out.append(UInt8(ascii: ",")) }
-                let bounds = textBounds[Int(rules[position])]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.numberStart..<bounds.end]))
-            }
-            out.append(UInt8(ascii: "]"))
-            start = end
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// Where the rule's texts are in `texts`, made on first use.
-    private mutating func textBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
-        let known = textBounds[Int(rule)]
-        if known.isMade { return known }
-        let list = engine.lists[Int(engine.ruleList[Int(rule)])]
-        let action = list.locations.actionAtLocation[Int(engine.ruleLocation[Int(rule)])]
-        var bounds = RuleTextBounds(start: texts.count)
-        if case .cssDisplayNone(let selectors) = action {
-            // Escaping works byte by byte, so escaped groups joined are the joined groups escaped.
-            var quoted: [UInt8] = []
-            JSONWriter.appendQuoted(selectors, to: &quoted)
-            quoted.withUnsafeBufferPointer { texts.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
-            bounds.isSelectors = true
-        } else {
-            JSONWriter.appendQuoted(action.summary, to: &texts)
-        }
-        bounds.numberStart = texts.count
-        Self.appendDecimal(Int(list.ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
-        bounds.end = texts.count
-        textBounds[Int(rule)] = bounds
-        return bounds
-    }
-
-    /// Appends a number's decimal digits (a `String` of it and a `+=` of its
-    /// `utf8` view cost some hundred instructions).
-    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        guard number >= 0 else { return out += String(number).utf8 }
-        if number >= 10 { appendDecimal(number / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(number % 10))
-    }
-
-    /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
-    @inline(__always)
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 

@@ -7,8 +7,8 @@ import WebURL
 /// string per field: its URL is parsed once, through the shortcut for
 /// canonical http(s) URLs when it takes it (most do, and most resource URLs
 /// of a corpus are distinct, so a memo would only add a look-up); its page
-/// is most often the previous line's, compared byte by byte, else found
-/// among the pages already read (a corpus names a few hundred), each
+/// is most often the previous line's, else found among the pages
+/// already read by its bytes (a corpus names a few hundred), each
 /// prepared once for the engine's decisions (`PreparedPage`); its type name is
 /// one of the few a corpus uses, matched byte by byte. Any other line, and
 /// any line whose request cannot be made, goes through `RequestLine.parse`
@@ -35,11 +35,8 @@ public struct MatchRequestReader {
     /// The engine the pages are prepared for.
     private let engine: ContentRuleEngine
     private var urls = ParsedURLMemo()
-    /// The previous flat line's page bytes and the page they gave (nil: no URL).
-    private var previousPage: (bytes: [UInt8], page: PreparedPage?)?
-    /// The pages read so far, by their text; past `ParsedURLMemo.capacity`
-    /// it starts over, so that memory stays bounded on any input.
-    private var pages: [String: PreparedPage] = [:]
+    /// The pages read so far, by their bytes.
+    private var pages = PreparedPageMemo()
     /// Type names seen, with their types: a corpus uses a handful.
     private var typeNames: [(name: [UInt8], type: ResourceTypes)] = []
     /// The most type names kept, so that memory stays bounded on any input.
@@ -51,39 +48,55 @@ public struct MatchRequestReader {
 
     /// The request of line `number`, or why it cannot be read.
     public mutating func request(from line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<Read, RequestLineError> {
-        if let spans = RequestLine.Spans(flat: line), let read = flatRequest(line, spans) { return .success(read) }
+        var read: Read?
+        if let error = withRequest(from: line, number: number, { read = Read(request: $0, page: $1, url: $2) }) { return .failure(error) }
+        return .success(read!)
+    }
+
+    /// Hands the request of line `number` to `body` (with its page and URL
+    /// text as `Read` holds them), or returns why it cannot be read. Lent
+    /// where it is made rather than returned: a request returned inside a
+    /// `Result` was copied, and destroyed through the `Result`'s generic
+    /// value witnesses, some 600 instructions a line (callgrind, benchmark
+    /// corpus); and in parts, not in a `Read`, which was destroyed through its own.
+    public mutating func withRequest(from line: UnsafeBufferPointer<UInt8>, number: Int,
+                                     _ body: (_ request: ResourceRequest, _ page: PreparedPage?, _ url: URLText) -> Void) -> RequestLineError? {
+        if let spans = RequestLine.Spans(flat: line), flatRequest(line, spans, body) { return nil }
         switch RequestLine.parse(Array(line)[...], line: number) {
         case .failure(let error):
-            return .failure(error)
+            return error
         case .success(let fields):
             do {
                 let request = try ResourceRequest(url: fields.url, type: fields.type, page: fields.page, frame: fields.frame,
                                                   method: fields.method, urls: &urls)
-                return .success(Read(request: request, page: nil, url: .string(fields.url)))
+                body(request, nil, .string(fields.url))
+                return nil
             } catch {
-                return .failure(RequestLineError(line: number, message: error.description))
+                return RequestLineError(line: number, message: error.description)
             }
         }
     }
 
-    /// The request of a flat line, as `ResourceRequest(url:type:page:frame:method:urls:)`
-    /// makes it, and its page prepared when the line names one; nil when that
-    /// would throw (the caller then takes that path to word why). Made here
-    /// whole, not gathered from parts: each copy of a request retains and
-    /// releases its URLs' strings.
-    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans) -> Read? {
+    /// Hands `body` the request of a flat line, as
+    /// `ResourceRequest(url:type:page:frame:method:urls:)` makes it, and its
+    /// page prepared when the line names one; false when that would throw
+    /// (the caller then takes that path to word why). Made here whole, not
+    /// gathered from parts: each copy of a request retains and releases its
+    /// URLs' strings.
+    private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans,
+                                      _ body: (ResourceRequest, PreparedPage?, URLText) -> Void) -> Bool {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
         guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
-        else { return nil }
+        else { return false }
         var kind = ResourceTypes.topDocument
         if let span = spans.type {
-            guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return nil }
+            guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return false }
             kind = known
         }
         var pageURL: WebURL?
         var prepared: PreparedPage?
         if let span = spans.page {
-            guard let page = page(UnsafeBufferPointer(rebasing: line[span])) else { return nil }
+            guard let page = page(UnsafeBufferPointer(rebasing: line[span])) else { return false }
             (pageURL, prepared) = (page?.url, page)
         } else {
             pageURL = resource
@@ -93,31 +106,30 @@ public struct MatchRequestReader {
         if pageURL?.isSpecial == true, pageURL?.hostnameRange.isEmpty == true { (pageURL, prepared) = (nil, nil) }
         var frameURL: WebURL?
         if let span = spans.frame, !span.isEmpty {
-            guard let url = try? urls.url(text(span)) else { return nil }
+            guard let url = try? urls.url(text(span)) else { return false }
             frameURL = url
         }
         var method: RequestMethod? = .get
         if let span = spans.method {
-            guard let known = RequestMethod(httpMethod: text(span)) else { return nil }
+            guard let known = RequestMethod(httpMethod: text(span)) else { return false }
             method = known
         }
-        return Read(request: ResourceRequest(url: resource, type: kind, pageURL: pageURL, frameURL: frameURL, method: method), page: prepared,
-                    url: .bytes(spans.url))
+        // Moved into the request, not copied (and the originals destroyed after).
+        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method),
+             prepared, .bytes(spans.url))
+        return true
     }
 
     /// The page a line's "page" bytes name, prepared: `.some(nil)` for ""
     /// (no known page), nil when they are no URL.
     private mutating func page(_ bytes: UnsafeBufferPointer<UInt8>) -> PreparedPage?? {
         if bytes.isEmpty { return .some(nil) }
-        if let previousPage, Self.same(previousPage.bytes, bytes) { return previousPage.page.map { .some($0) } }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var page = pages[text]
-        if page == nil, let url = WebURL(canonicalHTTP: bytes) ?? (try? urls.url(text)) {
+        if let known = pages.page(named: bytes) { return known.map { .some($0) } }
+        var page: PreparedPage?
+        if let url = WebURL(canonicalHTTP: bytes) ?? (try? urls.url(String(decoding: bytes, as: UTF8.self))) {
             page = engine.prepare(page: url)
-            if pages.count >= ParsedURLMemo.capacity { pages.removeAll(keepingCapacity: true) }
-            pages[text] = page
         }
-        previousPage = (Array(bytes), page)
+        pages.add(bytes, page: page)
         return page.map { .some($0) }
     }
 

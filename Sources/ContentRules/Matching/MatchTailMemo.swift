@@ -11,8 +11,11 @@
 struct MatchTailMemo {
     /// The tails, one after the other.
     private var tails: [UInt8] = []
-    /// Each tail's key, where it is in `tails`, and the hash of its key.
-    private var entries: [(key: [Int32], bytes: Range<Int>, hash: UInt64)] = []
+    /// The keys, one after the other: kept in one array rather than an
+    /// array each, which cost an allocation per new tail.
+    private var keys: [Int32] = []
+    /// Where each tail's key is in `keys`, where the tail is in `tails`, and the hash of its key.
+    private var entries: [(key: Range<Int>, bytes: Range<Int>, hash: UInt64)] = []
     /// The entries by the hash of their keys, open-addressed (-1: an empty
     /// slot) at the hash's low bits and the slots after: FNV-1a spreads
     /// them already, where a `Dictionary` would hash the hash again at every
@@ -29,23 +32,43 @@ struct MatchTailMemo {
     func find(key: [Int32]) -> (entry: Int?, hash: UInt64) {
         var hash = Self.fnvBasis
         for value in key { Self.mix(value, into: &hash) }
-        return (entry(hash: hash) { $0 == key }, hash)
+        return (entry(hash: hash) { $0.elementsEqual(key) }, hash)
     }
 
     /// The entry whose key has this hash and passes `matches`.
-    private func entry(hash: UInt64, matching matches: ([Int32]) -> Bool) -> Int? {
+    private func entry(hash: UInt64, matching matches: (UnsafeBufferPointer<Int32>) -> Bool) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { return nil }
-            if entries[entry].hash == hash, matches(entries[entry].key) { return entry }
-            slot = (slot + 1) & mask
+        return keys.withUnsafeBufferPointer { keys in
+            while true {
+                let entry = Int(slots[slot])
+                if entry < 0 { return nil }
+                if entries[entry].hash == hash, matches(UnsafeBufferPointer(rebasing: keys[entries[entry].key])) { return entry }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
-    /// Keeps a new tail under its key; returns its entry.
+    /// Keeps a new tail under a key gathered by `key(of:)`; returns its entry.
     mutating func add(_ tail: [UInt8], key: [Int32], hash: UInt64) -> Int {
+        let keyStart = keys.count
+        keys += key
+        return add(tail, key: keyStart..<keys.count, hash: hash)
+    }
+
+    /// Keeps a new tail under the key of a decision without ignore rules,
+    /// written where it is kept rather than gathered first; returns its entry.
+    mutating func add(_ tail: [UInt8], keyOf decision: Decision, hash: UInt64) -> Int {
+        let keyStart = keys.count
+        keys += decision.specificApplied
+        if let excluded = decision.plainBlock?.excluded {
+            keys.append(-1)
+            keys += excluded
+        }
+        return add(tail, key: keyStart..<keys.count, hash: hash)
+    }
+
+    private mutating func add(_ tail: [UInt8], key: Range<Int>, hash: UInt64) -> Int {
         let entry = entries.count
         entries.append((key, tails.count..<tails.count + tail.count, hash))
         tails += tail
@@ -107,7 +130,7 @@ struct MatchTailMemo {
     }
 
     /// Whether a kept key is that of a decision without ignore rules.
-    private static func key(_ key: [Int32], isOf decision: Decision) -> Bool {
+    private static func key(_ key: UnsafeBufferPointer<Int32>, isOf decision: Decision) -> Bool {
         let specific = decision.specificApplied
         let excluded = decision.plainBlock?.excluded
         guard key.count == specific.count + (excluded.map { $0.count + 1 } ?? 0) else { return false }

@@ -84,25 +84,25 @@ struct RulesMatch: ParsableCommand {
                 lineNumber += 1
                 let line = UnsafeBufferPointer(rebasing: data[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                switch reader.request(from: line, number: lineNumber) {
-                case .failure(let error):
-                    rejected += 1
-                    printError("\(requests):\(error.line): \(error.message)")
-                    output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
-                case .success(let read):
+                let failure = reader.withRequest(from: line, number: lineNumber) { request, page, url in
                     let decision: Decision
                     if timed {
                         let start = ContinuousClock.now
-                        decision = Self.decide(read.request, page: read.page, by: engine)
+                        decision = Self.decide(request, page: page, by: engine)
                         cold.append(Self.microseconds(since: start))
-                        decided.append((read.request, read.page))
+                        decided.append((request, page))
                     } else {
-                        decision = Self.decide(read.request, page: read.page, by: engine)
+                        decision = Self.decide(request, page: page, by: engine)
                     }
-                    switch read.url {
+                    switch url {
                     case .bytes(let range): output.write(decision, url: UnsafeBufferPointer(rebasing: line[range]))
                     case .string(let text): output.write(decision, url: text)
                     }
+                }
+                if let error = failure {
+                    rejected += 1
+                    printError("\(requests):\(error.line): \(error.message)")
+                    output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
                 }
                 if output.bytes.count >= Self.chunkSize {
                     Self.writeToStandardOutput(output.bytes)

@@ -1,0 +1,106 @@
+import LimotJSON
+
+/// The pieces `MatchLineWriter` makes a line's tail of: each rule's texts
+/// (its action as a line spells it, its number in its list), made once, and
+/// the parts of a line written from them.
+extension MatchLineWriter {
+    /// A rule's texts in `texts`: its action, which is the selectors of a
+    /// css-display-none action escaped for a JSON string (the line joins all
+    /// of a load's into one string) or any other action's whole quoted
+    /// summary, and its number in its list. Rules at one action location
+    /// share its action's text.
+    struct RuleTextBounds {
+        var action = -1..<(-1)
+        var number = 0..<0
+        var isSelectors = false
+        var isMade: Bool { action.lowerBound >= 0 }
+    }
+
+    /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
+    func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        Self.append(#""css-display-none:"#, to: &out)
+        for (index, rule) in rules.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let bounds = textBounds[Int(rule)]
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `{"list": [numbers], …}`: the rules (in decision order, so grouped by
+    /// list) by their lists' sources.
+    func appendRules(_ rules: [Int32], of engine: ContentRuleEngine, texts: UnsafeBufferPointer<UInt8>,
+                             to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var start = rules.startIndex
+        while start < rules.endIndex {
+            let list = engine.ruleList[Int(rules[start])]
+            var end = start + 1
+            while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
+            if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
+            out += listHeads[Int(list)]
+            for position in start..<end {
+                if position > start { out.append(UInt8(ascii: ",")) }
+                let bounds = textBounds[Int(rules[position])]
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.number]))
+            }
+            out.append(UInt8(ascii: "]"))
+            start = end
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Where the rule's texts are in `texts`, made on first use. Inlined
+    /// for the rules already made (most of those asked for), the making not.
+    @inline(__always)
+    mutating func textBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
+        let known = textBounds[Int(rule)]
+        return known.isMade ? known : makeTextBounds(of: rule, in: engine)
+    }
+
+    /// Makes a rule's texts in `texts`.
+    @inline(never)
+    mutating func makeTextBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
+        // Read in place: a copy of the list retained each of its arrays.
+        let list = Int(engine.ruleList[Int(rule)])
+        let location = Int(engine.ruleLocation[Int(rule)])
+        var bounds = RuleTextBounds()
+        let sharing = actionTextRules[list][location]
+        if sharing >= 0 {
+            let shared = textBounds[Int(sharing)]
+            (bounds.action, bounds.isSelectors) = (shared.action, shared.isSelectors)
+        } else {
+            let actionStart = texts.count
+            if case .cssDisplayNone(let selectors) = engine.lists[list].locations.actionAtLocation[location] {
+                // Escaping works byte by byte, so escaped groups joined are the joined groups escaped.
+                var quoted: [UInt8] = []
+                JSONWriter.appendQuoted(selectors, to: &quoted)
+                quoted.withUnsafeBufferPointer { texts.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                bounds.isSelectors = true
+            } else {
+                JSONWriter.appendQuoted(engine.lists[list].locations.actionAtLocation[location].summary, to: &texts)
+            }
+            bounds.action = actionStart..<texts.count
+            actionTextRules[list][location] = rule
+        }
+        let numberStart = texts.count
+        Self.appendDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
+        bounds.number = numberStart..<texts.count
+        textBounds[Int(rule)] = bounds
+        return bounds
+    }
+
+    /// Appends a number's decimal digits (a `String` of it and a `+=` of its
+    /// `utf8` view cost some hundred instructions).
+    static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        guard number >= 0 else { return out += String(number).utf8 }
+        if number >= 10 { appendDecimal(number / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
+    /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
+    @inline(__always)
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
