@@ -128,7 +128,7 @@ struct HostIndex: Sendable {
         var nextLabel = (start: -1, end: -1, key: hostKeyBasis)
         bytes.withUnsafeBufferPointer { bytes in
             Self.lowercase.withUnsafeBufferPointer { lowercase in
-                HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
+                HostAnchoredFilter.Prefix.forEachHostStart(in: url, schemes: collector.load.schemes) { start, prefixes in
                     func probe(_ key: UInt64) {
                         index.forEachStored(key) { stored in
                             guard stored.pointee.prefix & prefixes != 0, stored.pointee.gate.admits(collector.load) else { return }
