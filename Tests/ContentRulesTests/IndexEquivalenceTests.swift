@@ -177,6 +177,8 @@ private func generatedLists() throws -> [RuleList] {
         #"\\.com:8080/"#, "evil", #"/\\.example\\.org/"#, "user:pw@", "frag", "#frag", #"b=[a-z]+\\."#, "=https://",
         // Only common URL words (com): left to the literal index, with and without a regex.
         #"\\.com/"#, #"^[htpsw]+://([a-z0-9-]+\\.)?my-.*\\.com([/:&\\?].*)?$"#,
+        // Runs longer than eight bytes, the word at their start, middle or end (`LiteralCheck`'s window).
+        "/path/to/x.js", #"\\?u=https://"#, "path/to/x", "/to/x.js", "a=1&b=",
     ]
     for (number, filter) in wordFilters.enumerated() {
         wordRules.append(jsonRule(notifyAction("w\(number)"), filter))
@@ -422,6 +424,8 @@ struct IndexEquivalenceTests {
         "http://under_score.com/", "http://a+b.com/", "http://www.tesco.*/", "http://tesco.*:81/x", "http://tesco.com/", "http://127.0.0.1/", "foo://host?x.ads.example.com",
         // A leading empty label (found by Fuzz/RuleListFuzzer): no subdomain label precedes that dot.
         "http://.ads.example.com/", "https://..ads.example.com/", "foo:.ads.example.com", "http://x..ads.example.com/",
+        // Word runs at the very start of the URL, shorter than eight bytes (no window before their end).
+        "path:/x", "to:/x.js", "a:/path/to/x.js", "http://a.b/path/to/x.js", "http://w.x/a/b/c/path",
     ])
     func edgeURL(_ text: String) throws {
         let lists = try generatedLists()

@@ -98,6 +98,44 @@ struct LiteralComparisonTests {
         #expect(stood > 2_000)
     }
 
+    /// `LiteralCheck` turns index candidates away before `literalStands`:
+    /// wherever the literal lies within the URL, what it calls failing must
+    /// not stand and what it calls standing must, for every window (start,
+    /// end, a short literal near the URL's start) and key position.
+    @Test("a literal check never contradicts the comparison")
+    func literalCheckAgrees() {
+        var generator = SeededGenerator(seed: 0xC4EC)
+        let alphabet: [UInt8] = Array("aAzZ@[`{/.".utf8) + [0xC3, 0xE1]
+        var decided = 0, failed = 0, stood = 0
+        for _ in 0..<4_000 {
+            let url = (0..<Int.random(in: 1...30, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let caseSensitive = Bool.random(using: &generator)
+            let start = Int.random(in: 0..<url.count, using: &generator)
+            let length = Int.random(in: 0...(url.count - start), using: &generator)
+            var literal = Array(url[start..<start + length])
+            if !caseSensitive { literal = literal.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+            if !literal.isEmpty && Bool.random(using: &generator) {
+                literal[Int.random(in: 0..<literal.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+            }
+            let keyStart = Int.random(in: 0...literal.count, using: &generator)
+            let check = LiteralCheck(literal, keyStart: keyStart, keyEnd: Int.random(in: keyStart...literal.count, using: &generator))
+            let verdict = url.withUnsafeBufferPointer { check.verdict(in: $0, at: start, length: literal.count, caseSensitive: caseSensitive) }
+            let truth = stands(literal, from: 0, length: literal.count, caseSensitive: caseSensitive, in: url, at: start)
+            switch verdict {
+            case .fails:
+                #expect(!truth, "\(literal) in \(url) at \(start) called failing")
+                failed += 1
+            case .stands:
+                #expect(truth, "\(literal) in \(url) at \(start) called standing")
+                stood += 1
+            case .unsure: continue
+            }
+            decided += 1
+        }
+        #expect(failed > 500 && stood > 500, "the check decided \(failed) failing and \(stood) standing of 4,000")
+        #expect(decided > 2_000)
+    }
+
     @Test("a host's domain keys are the keys of its suffixes, whatever the case")
     func domainKeysOfSuffixes() {
         let url = Array("https://Ads.Example.COM:8080/path".utf8)

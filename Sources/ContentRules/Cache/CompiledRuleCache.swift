@@ -23,10 +23,11 @@ import WebURL
 /// The payload's tables start at multiples of 8 too (`BinaryWriter.pad`), so
 /// that the largest are read in place from the mapped file (`MappedCacheFile`).
 public struct CompiledRuleCache: Sendable {
-    /// Changes whenever the payload's layout or meaning changes: 5 since
-    /// filters with only common words moved from the token index to the
-    /// literal index (a 4 decides the same, but sends them to RE2 again).
-    static let formatVersion: UInt32 = 5
+    /// Changes whenever the payload's layout or meaning changes: 6 since
+    /// word and host index entries carry a `LiteralCheck` (5: filters with
+    /// only common words moved from the token index to the literal index;
+    /// a 4 decides the same, but sends them to RE2 again).
+    static let formatVersion: UInt32 = 6
     static let magic = Array("LIMOTRUL".utf8)
     static let fileExtension = "limotrules"
     /// Selections kept at most; the least recently written go first.

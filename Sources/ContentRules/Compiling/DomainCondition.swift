@@ -134,7 +134,7 @@ struct NativeDomainList: Sendable {
         names[Int(entry.nameStart)..<Int(entry.nameStart + entry.nameLength)]
     }
 
-    func matches(_ keys: [DomainKey], in url: UnsafeBufferPointer<UInt8>) -> Bool {
+    func matches(_ keys: UnsafeBufferPointer<DomainKey>, in url: UnsafeBufferPointer<UInt8>) -> Bool {
         entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { names in
                 for key in keys {

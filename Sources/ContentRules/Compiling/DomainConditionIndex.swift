@@ -95,7 +95,7 @@ final class DomainConditionIndex: Sendable {
 
     /// The domain conditions whose list names the page (by its domain keys),
     /// sorted, possibly repeated; exactly those whose `NativeDomainList.matches`.
-    func conditionsMet(by keys: [DomainKey], in topURL: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    func conditionsMet(by keys: UnsafeBufferPointer<DomainKey>, in topURL: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var met: [Int32] = []
         let names = UnsafeBufferPointer(self.names)
         for key in keys {

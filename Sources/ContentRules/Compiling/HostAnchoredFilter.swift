@@ -128,7 +128,10 @@ extension HostAnchoredFilter.Prefix {
     /// one of the prefixes, and the bits of the prefixes that let it start
     /// there. A sound over-approximation: a filter can match only if its host
     /// starts at one of these positions, with its prefix among the bits.
-    static func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+    /// `schemes` are the scheme tests `url` passes (`SchemeTest.passed(by:)`,
+    /// which the decision has made already): they are this function's tests
+    /// of a scheme followed by `//`.
+    static func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest, _ body: (Int, UInt8) -> Void) {
         let count = url.count
         // `^[^:]+:`: the first colon ends the scheme.
         var colon = 0
@@ -138,8 +141,9 @@ extension HostAnchoredFilter.Prefix {
         var allowed = Self.anySchemeAnySubdomains.bit
         if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
             start += 2
-            if (colon == 4 || colon == 5) && isHTTP(url, colon) { allowed |= Self.httpAnySubdomains.bit }
-            if (0..<colon).allSatisfy({ isSchemeLetter(url[$0]) }) { allowed |= Self.schemeLettersOneLabel.bit }
+            // `^https?://`, and `^[htpsw]+://`.
+            if schemes.contains(.http) { allowed |= Self.httpAnySubdomains.bit }
+            if schemes.contains(.schemeLetters) { allowed |= Self.schemeLettersOneLabel.bit }
         }
         body(start, allowed)
         // `([a-z0-9-]+\.)?` allows one more start, after a first label of those characters.
@@ -157,21 +161,9 @@ extension HostAnchoredFilter.Prefix {
         }
     }
 
-    private static func isSchemeLetter(_ byte: UInt8) -> Bool {
-        switch byte | 0x20 {
-        case UInt8(ascii: "h"), UInt8(ascii: "t"), UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "w"): return true
-        default: return false
-        }
-    }
-
     static func isLabelByte(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
-    }
-
-    private static func isHTTP(_ url: UnsafeBufferPointer<UInt8>, _ colon: Int) -> Bool {
-        url[0] | 0x20 == 0x68 && url[1] | 0x20 == 0x74 && url[2] | 0x20 == 0x74 && url[3] | 0x20 == 0x70
-            && (colon == 4 || url[4] | 0x20 == 0x73)
     }
 }
 

@@ -21,6 +21,8 @@ struct HostIndex: Sendable {
         var prefix: UInt8
         /// What must follow the host; only for filters without a confirmation.
         var hostEnd: HostAnchoredFilter.HostEnd
+        /// Eight bytes of the host and literal, checked before they are read.
+        var check: LiteralCheck
     }
 
     private var table: [UInt64: [Entry]] = [:]
@@ -72,7 +74,8 @@ struct HostIndex: Sendable {
     /// Adds a recognised filter for `rule`; `pattern` is its whole url-filter.
     mutating func add(_ filter: HostAnchoredFilter, pattern: URLFilterPattern, caseSensitive: Bool, rule: Int32, gate: RuleGate, native: Bool) {
         var entry = Entry(rule: rule, gate: gate, bytesStart: Int32(bytes.count), hostLength: Int32(filter.host.count), literalLength: 0,
-                          confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, hostEnd: .anything)
+                          confirmation: -1, confirmsTail: false, prefix: filter.prefix.bit, hostEnd: .anything,
+                          check: LiteralCheck([], keyStart: 0, keyEnd: 0))
         bytes += filter.host
         if filter.isPure {
             entry.hostEnd = filter.hostEnd
@@ -88,6 +91,7 @@ struct HostIndex: Sendable {
             entry.literalLength = Int32(filter.tailLiteral.count)
             bytes += filter.tailLiteral
         }
+        entry.check = LiteralCheck(filter.host + filter.tailLiteral, keyStart: 0, keyEnd: Self.keyLength(of: filter.host))
         table[Self.key(of: filter.host), default: []].append(entry)
         count += 1
     }
@@ -96,11 +100,14 @@ struct HostIndex: Sendable {
     /// whole (followed by a dot), else its first label. Lists name many hosts
     /// under `www.` or `ads.`, so one label alone makes long candidate lists.
     static func key(of host: [UInt8]) -> UInt64 {
+        hostKey(Array(host[..<keyLength(of: host)]))
+    }
+
+    /// How many bytes of the host `key(of:)` covers.
+    static func keyLength(of host: [UInt8]) -> Int {
         let first = host.firstIndex(of: 0x2E)!
-        if let second = host[(first + 1)...].firstIndex(of: 0x2E), second > first + 1 {
-            return hostKey(Array(host[..<second]))
-        }
-        return hostKey(Array(host[..<first]))
+        if let second = host[(first + 1)...].firstIndex(of: 0x2E), second > first + 1 { return second }
+        return first
     }
 
     /// Freezes the table into a flat index; call once after the last `add`.
@@ -121,7 +128,7 @@ struct HostIndex: Sendable {
         var nextLabel = (start: -1, end: -1, key: hostKeyBasis)
         bytes.withUnsafeBufferPointer { bytes in
             Self.lowercase.withUnsafeBufferPointer { lowercase in
-                HostAnchoredFilter.Prefix.forEachHostStart(in: url) { start, prefixes in
+                HostAnchoredFilter.Prefix.forEachHostStart(in: url, schemes: collector.load.schemes) { start, prefixes in
                     func probe(_ key: UInt64) {
                         index.forEachStored(key) { stored in
                             guard stored.pointee.prefix & prefixes != 0, stored.pointee.gate.admits(collector.load) else { return }
@@ -182,7 +189,14 @@ struct HostIndex: Sendable {
     /// Whether the entry's filter matches with its host at `start`.
     @inline(__always)
     private func matches(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>, at start: Int, collector: inout MatchCollector) -> Bool {
-        guard literalStands(bytes, from: Int(entry.bytesStart), length: Int(entry.hostLength + entry.literalLength), in: url, at: start), entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
+        let length = Int(entry.hostLength) + Int(entry.literalLength)
+        guard start + length <= url.count else { return false }
+        switch entry.check.verdict(in: url, at: start, length: length, caseSensitive: false) {
+        case .fails: return false
+        case .stands: break
+        case .unsure: guard literalStands(bytes, from: Int(entry.bytesStart), length: length, in: url, at: start) else { return false }
+        }
+        guard entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return false }
         let after = start + Int(entry.hostLength)
         guard entry.confirmation >= 0 else {
             switch entry.hostEnd {

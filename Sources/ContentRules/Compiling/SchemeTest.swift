@@ -35,10 +35,20 @@ struct SchemeTest: OptionSet, Sendable, Hashable {
         return spellings.first { $0.0 == urlFilter }?.1
     }
 
+    /// `https://` and `http://` (and a byte after it), first byte lowest: the
+    /// schemes of nearly every URL, known from one eight-byte load.
+    private static let httpsPrefix: UInt64 = 0x2F2F_3A73_7074_7468
+    private static let httpPrefix: UInt64 = 0x002F_2F3A_7074_7468
+
     /// The tests a URL passes.
     static func passed(by url: UnsafeBufferPointer<UInt8>) -> SchemeTest {
-        var passed: SchemeTest = []
         let count = url.count
+        // http(s) passes all but the WebSocket test (the scan below, about 120 instructions a decision, finds as much).
+        if count >= 8 {
+            let head = ASCIIChunk.lowercased(ASCIIChunk.load(UnsafeRawPointer(url.baseAddress!), 0))
+            if head == httpsPrefix || head & 0x00FF_FFFF_FFFF_FFFF == httpPrefix { return [.anyScheme, .schemeLetters, .http] }
+        }
+        var passed: SchemeTest = []
         var colon = 0
         while colon < count, url[colon] != 0x3A { colon += 1 }
         guard colon > 0, colon < count else { return passed }

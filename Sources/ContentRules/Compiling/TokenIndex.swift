@@ -24,6 +24,8 @@ struct TokenIndex: Sendable {
         /// Whether the filter begins with the run, so that every match starts
         /// at an occurrence of it and the matcher runs anchored there.
         var anchoredAtRun: Bool
+        /// Eight bytes of the run, checked before the run is read.
+        var check: LiteralCheck
     }
 
     /// All literal runs, back to back.
@@ -152,7 +154,8 @@ struct TokenIndex: Sendable {
                 : index.matchers.add(pattern, caseSensitive: candidate.caseSensitive, anchored: best.runStartsPattern, native: native)
             let entry = Entry(rule: candidate.rule, gate: gates[Int(candidate.rule)], runStart: Int32(index.runs.count), runLength: Int32(run.count),
                               wordOffset: Int32(best.wordOffset), caseSensitive: candidate.caseSensitive, matcher: matcher,
-                              anchoredAtRun: best.runStartsPattern)
+                              anchoredAtRun: best.runStartsPattern,
+                              check: LiteralCheck(run, keyStart: max(best.wordOffset - 1, 0), keyEnd: min(best.wordOffset + best.word.count + 1, run.count)))
             index.runs += run
             table[key(run: run, wordOffset: best.wordOffset, wordLength: best.word.count), default: []].append(entry)
             indexedWords.append(hostKey(best.word))
@@ -223,9 +226,15 @@ struct TokenIndex: Sendable {
             guard stored.pointee.gate.admits(collector.load) else { return }
             let entry = stored.pointee
             let runStart = wordStart - Int(entry.wordOffset)
-            guard literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
-                entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
-            else { return }
+            let length = Int(entry.runLength)
+            guard runStart >= 0, runStart + length <= url.count else { return }
+            switch entry.check.verdict(in: url, at: runStart, length: length, caseSensitive: entry.caseSensitive) {
+            case .fails: return
+            case .stands: break
+            case .unsure:
+                guard literalStands(runs, from: Int(entry.runStart), length: length, caseSensitive: entry.caseSensitive, in: url, at: runStart) else { return }
+            }
+            guard entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
                 collector.add(entry.rule)
             }

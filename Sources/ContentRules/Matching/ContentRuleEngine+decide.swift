@@ -18,30 +18,47 @@ extension ContentRuleEngine {
         let isDocument = request.type == .topDocument || request.type == .childDocument
         let topString = request.pageURL?.serialization ?? ""
         let frameString = request.frameURL?.serialization ?? topString
-        let isThirdParty = page.map { request.isThirdParty(pageRegistrableStart: $0.registrableStart) }
-            ?? request.isThirdParty(publicSuffixList: publicSuffixList)
-        var flags = LoadFlags(
-            types: request.type.rawValue,
-            loadType: isThirdParty ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
-            loadContext: request.loadContext.rawValue,
-            method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
-            schemes: [])
         return Self.withBytes(request.url.serialization) { urlBuffer in
             // WebKit never applies content rules to data: URLs, nor a global stylesheet.
             if Self.hasScheme("data", urlBuffer) {
                 return Decision(engine: self, applied: [], isDocument: false)
             }
-            flags.schemes = SchemeTest.passed(by: urlBuffer)
             let facts = LoadFacts(isDocument: isDocument,
                                   isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
             return Self.withBytes(topString) { topBuffer in
-                Self.withBytes(frameString) { frameBuffer in
-                    // No page (most loads of a corpus without one): no keys, and no array to make and drop.
-                    let keys = page?.domainKeys ?? (topBuffer.isEmpty ? [] : DomainKeys.extract(from: topBuffer))
-                    let context = ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys)
-                    // Without a page, no domain condition is met; with a prepared one, they are known.
-                    let met = page?.domainConditions ?? (topBuffer.isEmpty ? [] : nil)
-                    return decide(url: urlBuffer, flags: flags, context: context, pageDomainConditions: met, facts: facts)
+                // First or third party from the serialisations at hand (`ResourceRequest.isThirdParty`).
+                var isThirdParty = true
+                if let pageURL = request.pageURL {
+                    let pageHost = UnsafeBufferPointer(rebasing: topBuffer[pageURL.hostnameRange])
+                    let registrable = page.map(\.registrableStart)
+                        ?? (pageHost.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: pageHost))
+                    isThirdParty = ResourceRequest.isThirdParty(host: UnsafeBufferPointer(rebasing: urlBuffer[request.url.hostnameRange]),
+                                                                pageHost: pageHost, pageRegistrableStart: registrable)
+                }
+                // A constant: the closures below would check each access to a variable at run time.
+                let flags = LoadFlags(
+                    types: request.type.rawValue,
+                    loadType: isThirdParty ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
+                    loadContext: request.loadContext.rawValue,
+                    method: request.method.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
+                    schemes: SchemeTest.passed(by: urlBuffer))
+                return Self.withBytes(frameString) { frameBuffer in
+                    // The page's domain keys and the domain conditions they meet, borrowed for the decision.
+                    func decide(keys: UnsafeBufferPointer<DomainKey>, met: UnsafeBufferPointer<Int32>) -> Decision {
+                        self.decide(url: urlBuffer, flags: flags, context: ConditionContext(topURL: topBuffer, frameURL: frameBuffer, topDomainKeys: keys),
+                                    pageDomainConditions: met, facts: facts)
+                    }
+                    if let page {
+                        return page.domainKeys.withUnsafeBufferPointer { keys in
+                            page.domainConditions.withUnsafeBufferPointer { decide(keys: keys, met: $0) }
+                        }
+                    }
+                    // No page (most loads of a corpus without one): no keys, no condition met, no array to make and drop.
+                    if topBuffer.isEmpty { return decide(keys: UnsafeBufferPointer(start: nil, count: 0), met: UnsafeBufferPointer(start: nil, count: 0)) }
+                    let keys = DomainKeys.extract(from: topBuffer)
+                    return keys.withUnsafeBufferPointer { keys in
+                        domainConditions.conditionsMet(by: keys, in: topBuffer).withUnsafeBufferPointer { decide(keys: keys, met: $0) }
+                    }
                 }
             }
         }
@@ -72,7 +89,7 @@ extension ContentRuleEngine {
         var isUpgradable: Bool
     }
 
-    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, pageDomainConditions: [Int32]?,
+    private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, pageDomainConditions: UnsafeBufferPointer<Int32>,
                         facts: LoadFacts) -> Decision
     {
         let meta = UnsafeBufferPointer(ruleMeta)

@@ -13,9 +13,8 @@ struct MatchCollector {
     unowned(unsafe) let domainConditions: DomainConditionIndex
     /// Rules that apply, in no order, possibly repeated.
     private(set) var matched: [Int32] = []
-    /// The domain conditions the page meets (sorted), found on the first question about one.
-    private var pageDomainConditions: [Int32]
-    private var pageDomainConditionsKnown: Bool
+    /// The domain conditions the page meets, sorted (`DomainConditionIndex.conditionsMet`).
+    private let pageDomainConditions: UnsafeBufferPointer<Int32>
     /// Other conditions evaluated for this load: a load meets few of them,
     /// so the first ones are kept inline and the rest, if any, in `moreMemo`.
     private var memoConditions = InlineArray<16, Int32>(repeating: -1)
@@ -23,20 +22,18 @@ struct MatchCollector {
     private var memoCount = 0
     private var moreMemo: [(condition: Int32, allows: Bool)] = []
 
-    /// `pageDomainConditions`: the domain conditions the page meets when
-    /// they are known already (`PreparedPage.domainConditions`), else nil.
+    /// `pageDomainConditions`: the domain conditions the page meets, sorted,
+    /// in memory the decision holds (like the context's buffers).
     init(load: LoadFlags, context: ConditionContext, meta: UnsafeBufferPointer<ContentRuleEngine.RuleMeta>,
          conditions: UnsafeMutableBufferPointer<Unmanaged<CompiledCondition>>, domainConditions: DomainConditionIndex,
-         pageDomainConditions: [Int32]?)
+         pageDomainConditions: UnsafeBufferPointer<Int32>)
     {
         self.load = load
         self.context = context
         self.meta = meta
         self.conditions = conditions
         self.domainConditions = domainConditions
-        // Set straight, not under `if let`: a collector made in one piece is not copied.
-        self.pageDomainConditions = pageDomainConditions ?? []
-        pageDomainConditionsKnown = pageDomainConditions != nil
+        self.pageDomainConditions = pageDomainConditions
     }
 
     /// Whether the condition lets its rules apply to this load.
@@ -60,19 +57,14 @@ struct MatchCollector {
     }
 
     /// Whether the page's domain is in a domain condition's list.
-    private mutating func pageMeets(_ condition: Int32) -> Bool {
-        if !pageDomainConditionsKnown {
-            pageDomainConditions = domainConditions.conditionsMet(by: context.topDomainKeys, in: context.topURL)
-            pageDomainConditionsKnown = true
+    private func pageMeets(_ condition: Int32) -> Bool {
+        let met = pageDomainConditions
+        var (low, high) = (0, met.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if met[middle] < condition { low = middle + 1 } else { high = middle }
         }
-        return pageDomainConditions.withUnsafeBufferPointer { met in
-            var (low, high) = (0, met.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if met[middle] < condition { low = middle + 1 } else { high = middle }
-            }
-            return low < met.count && met[low] == condition
-        }
+        return low < met.count && met[low] == condition
     }
 
     /// Adds a rule that applies.

@@ -37,7 +37,7 @@ extension ContentRuleEngine {
             let host = UnsafeBufferPointer(rebasing: bytes[page.hostnameRange])
             let keys = bytes.isEmpty ? [] : DomainKeys.extract(from: bytes)
             return PreparedPage(url: page, registrableStart: host.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: host),
-                                domainKeys: keys, domainConditions: domainConditions.conditionsMet(by: keys, in: bytes))
+                                domainKeys: keys, domainConditions: keys.withUnsafeBufferPointer { domainConditions.conditionsMet(by: $0, in: bytes) })
         }
     }
 }

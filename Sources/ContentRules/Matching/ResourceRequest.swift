@@ -58,23 +58,30 @@ public struct ResourceRequest: Sendable {
         var (pageText, text) = (pageURL.serialization, url.serialization)
         return pageText.withUTF8 { page in
             text.withUTF8 { resource in
-                let pageHost = UnsafeBufferPointer(rebasing: page[pageURL.hostnameRange])
-                let host = UnsafeBufferPointer(rebasing: resource[url.hostnameRange])
-                if pageHost.isEmpty || host.isEmpty { return !(pageHost.isEmpty && host.isEmpty) }
-                // The page's site: its registrable domain (lower-cased), else its whole host.
-                let siteStart = registrable ?? 0
-                let siteLength = pageHost.count - siteStart
-                guard host.count >= siteLength else { return true }
-                let offset = host.count - siteLength
-                if offset > 0 && host[offset - 1] != UInt8(ascii: ".") { return true }
-                for index in 0..<siteLength {
-                    var siteByte = pageHost[siteStart + index]
-                    if registrable != nil, siteByte >= 0x41, siteByte <= 0x5A { siteByte |= 0x20 }
-                    if host[offset + index] != siteByte { return true }
-                }
-                return false
+                Self.isThirdParty(host: UnsafeBufferPointer(rebasing: resource[url.hostnameRange]),
+                                  pageHost: UnsafeBufferPointer(rebasing: page[pageURL.hostnameRange]), pageRegistrableStart: registrable)
             }
         }
+    }
+
+    /// Whether a resource's host is on another site than the page's host,
+    /// whose registrable domain starts at `registrable` (nil: none, the
+    /// whole host is its site). Both are ASCII (hosts as `WebURL` keeps them).
+    @inline(__always)
+    static func isThirdParty(host: UnsafeBufferPointer<UInt8>, pageHost: UnsafeBufferPointer<UInt8>, pageRegistrableStart registrable: Int?) -> Bool {
+        if pageHost.isEmpty || host.isEmpty { return !(pageHost.isEmpty && host.isEmpty) }
+        // The page's site: its registrable domain (lower-cased), else its whole host.
+        let siteStart = registrable ?? 0
+        let siteLength = pageHost.count - siteStart
+        guard host.count >= siteLength else { return true }
+        let offset = host.count - siteLength
+        if offset > 0 && host[offset - 1] != UInt8(ascii: ".") { return true }
+        for index in 0..<siteLength {
+            var siteByte = pageHost[siteStart + index]
+            if registrable != nil, siteByte >= 0x41, siteByte <= 0x5A { siteByte |= 0x20 }
+            if host[offset + index] != siteByte { return true }
+        }
+        return false
     }
 }
 
