@@ -92,8 +92,11 @@ public enum HTMLSanitizer {
         } else {
             request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
         }
-        var seen: Set<String> = []
-        return context.engine.decide(request).hiddenSelectors.filter {
+        let selectors = context.engine.decide(request).hiddenSelectors
+        // Room for all from the start: growing the set as it filled hashed
+        // each selector again at every doubling.
+        var seen = Set<String>(minimumCapacity: selectors.count)
+        return selectors.filter {
             HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
         }
     }
