@@ -96,8 +96,12 @@ public enum HTMLSanitizer {
         // Room for all from the start: growing the set as it filled hashed
         // each selector again at every doubling.
         var seen = Set<String>(minimumCapacity: selectors.count)
-        return selectors.filter {
-            HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
+        // Kept in an array with room for all: filter's grew as it filled.
+        var kept: [String] = []
+        kept.reserveCapacity(selectors.count)
+        for selector in selectors where HiddenStyle.shape(of: selector) != .unsafe && seen.insert(selector).inserted {
+            kept.append(selector)
         }
+        return kept
     }
 }
