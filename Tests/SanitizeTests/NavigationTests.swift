@@ -38,6 +38,22 @@ struct NavigationTests {
         #expect(html.contains(#"<area id="4" href="https://maps.example.org/" rel="noopener noreferrer">"#))
     }
 
+    /// The link's own `rel` is kept and only what it lacks is appended,
+    /// whether it is read as written or decoded first (a reference in it).
+    @Test("a link's own rel gets what it lacks of noopener noreferrer", arguments: [
+        ("NoOpener", "NoOpener noreferrer"),
+        ("noreferrer", "noreferrer noopener"),
+        ("noopener\tNOREFERRER", "noopener\tNOREFERRER"),
+        (" ", "noopener noreferrer"),
+        ("خانه", "خانه noopener noreferrer"),
+        ("&#110;oopener", "noopener noreferrer"),
+        ("external&#x20;nofollow", "external nofollow noopener noreferrer"),
+    ])
+    func externalLinkRel(_ rel: String, _ expected: String) {
+        let html = Self.sanitize(#"<a href="https://example.org/" rel="\#(rel)">x</a>"#)
+        #expect(html.contains(#"<a href="https://example.org/" rel="\#(expected)">x</a>"#), "\(html)")
+    }
+
     @Test("fragments, javascript:, mailto: and tel: are left alone", arguments: [
         "#top", "javascript:window.print()", "mailto:info@loghatnameh.de", "tel:+49301234", "",
     ])

@@ -50,3 +50,78 @@ import UTF8Check
         #expect(disagreements == 0, "of \(sequences.count) inputs")
     }
 }
+
+/// The word-at-a-time scan against the plain reading of the table, one
+/// byte at a time, wherever a sequence falls in or across a word.
+@Suite struct UTF8CheckScanTests {
+    /// Unicode's table 3-7 read one byte at a time, without shortcuts.
+    static func byteByByte(_ bytes: [UInt8]) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: offset += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return offset
+            }
+            guard offset + length <= bytes.count else { return offset }
+            guard bytes[offset + 1] >= low, bytes[offset + 1] <= high else { return offset }
+            for index in (offset + 2)..<(offset + length) where bytes[index] < 0x80 || bytes[index] > 0xBF {
+                return offset
+            }
+            offset += length
+        }
+        return nil
+    }
+
+    /// Filler for every length 0–64 mixing ASCII, Persian and the other
+    /// lengths, so that each sequence lands at every place in a word.
+    static let validText = Array("ab خانه Straße € 𝄞 xyz منزل بزرگ 0123".utf8)
+
+    /// Sequences that are not UTF-8: stray continuations, C0/C1 and F5–FF,
+    /// overlongs, surrogates, above U+10FFFF, and sequences cut short.
+    static let invalidSequences: [[UInt8]] = [
+        [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+        [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
+        [0xF4, 0x90, 0x80, 0x80], [0xF7, 0xBF, 0xBF, 0xBF],
+        [0xC3], [0xD8, 0x41], [0xE2, 0x82], [0xE2, 0x82, 0x41], [0xF0, 0x9D, 0x84], [0xF0, 0x9D, 0x84, 0x41],
+    ]
+
+    @Test func agreesWithTheByteByByteReadingOnEveryLength() {
+        var disagreements: [[UInt8]] = []
+        for length in 0...64 {
+            let valid = Array((0..<length).map { Self.validText[$0 % Self.validText.count] })
+            if UTF8Check.firstInvalidByte(in: valid) != Self.byteByByte(valid) { disagreements.append(valid) }
+            for position in 0...length {
+                for invalid in Self.invalidSequences {
+                    let input = Array(valid[..<position]) + invalid + Array(valid[position...])
+                    if UTF8Check.firstInvalidByte(in: input) != Self.byteByByte(input) { disagreements.append(input) }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "first: \(disagreements.first ?? [])")
+    }
+
+    /// A page of two-byte letters with one broken byte at each place: the
+    /// offset found is that byte's sequence, as the byte-by-byte reading says.
+    @Test func findsABrokenLetterAnywhereInPersianText() {
+        let persian = Array("خانه منزل سرا کاشانه".utf8)
+        for position in persian.indices {
+            var broken = persian
+            broken[position] = broken[position] < 0x80 ? 0xD8 : 0x41
+            let expected = Self.byteByByte(broken)
+            #expect(expected != nil)
+            #expect(UTF8Check.firstInvalidByte(in: broken) == expected, "byte \(position)")
+        }
+    }
+}

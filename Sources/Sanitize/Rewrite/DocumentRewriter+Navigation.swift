@@ -35,38 +35,62 @@ extension DocumentRewriter {
             edits.add("rel", "noopener noreferrer")
             return
         }
-        let written = value(rel)
-        let tokens = Self.relTokens(written)
-        guard !(tokens.noopener && tokens.noreferrer) else { return }
-        let missing = tokens.noopener ? "noreferrer" : tokens.noreferrer ? "noopener" : "noopener noreferrer"
-        edits.replace(rel, with: (tokens.any ? written + " " : "") + missing)
+        let written = rawValue(rel)
+        let merged: String?
+        if written.contains(UInt8(ascii: "&")) {
+            var decoded = value(rel)
+            merged = decoded.withUTF8 { Self.relAddingNoopener($0) }
+        } else {
+            // Without a reference the value is its bytes as written: read in
+            // place, no decoded String is built for it.
+            merged = Self.relAddingNoopener(written)
+        }
+        if let merged { edits.replace(rel, with: merged) }
+    }
+
+    /// The `rel` value `rel` with whichever of `noopener` and `noreferrer`
+    /// it lacks appended after a space (no space when it has no token), or
+    /// nil when it has both. Written into one String of the final length:
+    /// `rel + " " + missing` cost about 350 instructions a link in appends
+    /// (the 100 KB dictionary page has 82 links to other sites).
+    static func relAddingNoopener(_ rel: UnsafeBufferPointer<UInt8>) -> String? {
+        let tokens = relTokens(rel)
+        guard !(tokens.noopener && tokens.noreferrer) else { return nil }
+        let missing: StaticString = tokens.noopener ? "noreferrer" : tokens.noreferrer ? "noopener" : "noopener noreferrer"
+        let missingBytes = UnsafeBufferPointer(start: missing.utf8Start, count: missing.utf8CodeUnitCount)
+        let keptCount = tokens.any ? rel.count + 1 : 0
+        return String(unsafeUninitializedCapacity: keptCount + missingBytes.count) { buffer in
+            if tokens.any {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[..<rel.count]).initialize(from: rel)
+                buffer[rel.count] = UInt8(ascii: " ")
+            }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[keptCount...]).initialize(from: missingBytes)
+            return keptCount + missingBytes.count
+        }
     }
 
     /// What `rel` holds, read in place (no set of strings for every link to
     /// another site): whether it has any token, `noopener`, `noreferrer`,
     /// ASCII case-insensitively, once trimmed of bytes up to the space and
     /// split at spaces, tabs and line feeds.
-    static func relTokens(_ rel: String) -> (any: Bool, noopener: Bool, noreferrer: Bool) {
-        var rel = rel
-        return rel.withUTF8 { bytes in
-            var result = (any: false, noopener: false, noreferrer: false)
-            var end = bytes.count
-            while end > 0, bytes[end - 1] <= 0x20 { end -= 1 }
-            var index = 0
-            while index < end, bytes[index] <= 0x20 { index += 1 }
-            while index < end {
-                let start = index
-                while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A { index += 1 }
-                if index > start {
-                    result.any = true
-                    let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                    if Self.equalsIgnoringASCIICase(token, "noopener") { result.noopener = true }
-                    if Self.equalsIgnoringASCIICase(token, "noreferrer") { result.noreferrer = true }
-                }
-                index += 1
+    static func relTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> (any: Bool, noopener: Bool, noreferrer: Bool) {
+        var result = (any: false, noopener: false, noreferrer: false)
+        var end = bytes.count
+        while end > 0, bytes[end - 1] <= 0x20 { end -= 1 }
+        var index = 0
+        while index < end, bytes[index] <= 0x20 { index += 1 }
+        while index < end {
+            let start = index
+            while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A { index += 1 }
+            if index > start {
+                result.any = true
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if Self.equalsIgnoringASCIICase(token, "noopener") { result.noopener = true }
+                if Self.equalsIgnoringASCIICase(token, "noreferrer") { result.noreferrer = true }
             }
-            return result
+            index += 1
         }
+        return result
     }
 
     /// Whether `bytes` ASCII-lower-cased are the lower-case `text`.
