@@ -78,6 +78,8 @@ REQUEST_FILE = "requests-adblock-rust-matching-test.json"
 STATS_LINE = re.compile(
     r"decided (\d+) requests(?: \(([^)]*)\))?: median ([\d.]+) µs, p99 ([\d.]+) µs, max ([\d.]+) µs")
 # and where its lists came from: "rules loaded from the cache PATH in 0.052 s (3 lists)" or "rules compiled …".
+# and, with --time: "requests: N lines read, decided and written in X ms CPU (…)".
+TIME_LINE = re.compile(r"requests: \d+ lines read, decided and written in ([\d.]+) ms CPU")
 LOAD_LINE = re.compile(r"^rules (?:loaded from the cache|compiled).*$", re.MULTILINE)
 
 
@@ -155,21 +157,55 @@ def import_adblock():
     return importlib.import_module("adblock")
 
 
-def measure_adblock(data: Path) -> dict:
-    """Runs the adblock-rust measurement in a fresh Python process (see adblock_worker), so
-    that its memory figure is not hidden by heap this process already holds."""
-    import_adblock()  # install it here, once, if missing
-    run = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--data", str(data), "--adblock-worker"],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        fail(f"the adblock-rust measurement exited {run.returncode}:\n{run.stderr[-2000:]}")
-    return json.loads(run.stdout)
+class AdblockWorker:
+    """adblock-rust in a fresh Python process of its own (so that its memory figure is not
+    hidden by heap this process already holds), measured in rounds: for each, the worker loads
+    a fresh Engine, says "ready" and waits; once told "go" it times a first and a second pass
+    and answers with one JSON line (see adblock_worker). Its first pass thus runs right after
+    limot's run of the same round, not a second or minutes later."""
+
+    def __init__(self, data: Path, rounds: int):
+        import_adblock()  # install it here, once, if missing
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--data", str(data), "--adblock-worker",
+             "--adblock-rounds", str(rounds)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def _line(self) -> str:
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.wait()
+            fail(f"the adblock-rust worker exited {self.process.returncode} (its standard error is above)")
+        return line
+
+    def wait_until_ready(self) -> None:
+        if self._line().strip() != "ready":
+            fail("the adblock-rust worker did not say it was ready")
+
+    def run_round(self) -> dict:
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
+        return json.loads(self._line())
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
 
 
-def adblock_worker(data: Path) -> None:
-    """Loads EasyList + EasyPrivacy into adblock-rust, times every request, prints JSON."""
+def adblock_worker(data: Path, rounds: int) -> None:
+    """Loads EasyList + EasyPrivacy into a fresh adblock-rust Engine each round, times every
+    request once told to, prints one JSON line a round (see AdblockWorker)."""
     adblock = import_adblock()
     requests, _ = load_requests(data)
+    first_memory: tuple[float, float] | None = None
+    for _ in range(rounds):
+        line = adblock_round(adblock, requests, data, first_memory)
+        first_memory = first_memory or (line["memory_mib"], line["peak_memory_mib"])
+        print(json.dumps(line), flush=True)
+
+
+def adblock_round(adblock, requests: list[dict], data: Path, first_memory: tuple[float, float] | None) -> dict:
+    """One round: load, say ready, wait for go, two timed passes. Memory is measured on the
+    first load of the process only (later loads reuse the heap the earlier engines gave back)."""
     texts = [(data / name).read_text(encoding="utf-8") for name in ABP_FILES]
     gc.collect()
     memory_before = resident_mib()
@@ -183,6 +219,11 @@ def adblock_worker(data: Path) -> None:
     del filter_set, texts  # what stays is the engine, as limot keeps its compiled lists
     gc.collect()
     memory = resident_mib() - memory_before
+    if first_memory:
+        memory, peak_memory = first_memory
+    print("ready", flush=True)
+    if sys.stdin.readline().strip() != "go":
+        sys.exit(0)  # the benchmark stopped
 
     def timed_pass() -> tuple[list[float], list[bool]]:
         clock = time.perf_counter_ns
@@ -217,7 +258,7 @@ def adblock_worker(data: Path) -> None:
     cold.sort()
     warm.sort()
     overhead.sort()
-    json.dump({
+    return {
         "version": getattr(adblock, "__version__", ADBLOCK_VERSION),
         "load_seconds": load_seconds,
         "memory_mib": memory,
@@ -233,7 +274,7 @@ def adblock_worker(data: Path) -> None:
         "call_overhead_mean_us": statistics.fmean(overhead),
         "call_overhead_p99_us": percentile(overhead, 0.99),
         "matched": matched,
-    }, sys.stdout)
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,20 +306,25 @@ def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, w
     alike; the medians of each, of the differences of each limot pair, of each round's ratio,
     every round's figures, and the size of the output in the default and --full-lines forms."""
     walls, empty_walls, cpus, empty_cpus = [], [], [], []
+    loop_cpus: list[float] = []  # the corpus run's own --time figure, where the build has it
     adblock_rounds: list[dict] = []
     output_bytes = 0
     empty_corpus = workdir / "empty.jsonl"
     empty_corpus.write_bytes(b"")
+    helped = subprocess.run([str(limot), "rules", "match", "--help"], capture_output=True, text=True).stdout
+    timing = ["--time"] if "--time" in helped else []  # builds before it have no --time
+    worker = AdblockWorker(data, runs)
     for run in range(runs):
         print(f"  round {run + 1} of {runs}: limot over no request, over the corpus, then adblock-rust ...",
               file=sys.stderr)
+        worker.wait_until_ready()  # its engine loaded before limot's runs, its passes right after them
         for source, timings, cpu_times in ((empty_corpus, empty_walls, empty_cpus), (corpus, walls, cpus)):
             output_path = workdir / f"match-{run}.jsonl"
             with output_path.open("wb") as output:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                match = subprocess.run([str(limot), "rules", "match", "--requests", str(source), "--rules", *rule_paths],
-                                       stdout=output, stderr=subprocess.PIPE)
+                match = subprocess.run([str(limot), "rules", "match", "--requests", str(source), "--rules", *rule_paths,
+                                        *timing], stdout=output, stderr=subprocess.PIPE)
                 timings.append(time.perf_counter() - start)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 cpu_times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -286,8 +332,14 @@ def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, w
                 fail(f"limot rules match exited {match.returncode}:\n{match.stderr.decode()[-2000:]}")
             if source == corpus:
                 output_bytes = output_path.stat().st_size
+                found = TIME_LINE.search(match.stderr.decode())
+                if timing and not found:
+                    fail(f"no --time line in limot's standard error:\n{match.stderr.decode()[-2000:]}")
+                if found:
+                    loop_cpus.append(float(found.group(1)) / 1e3)
             output_path.unlink()
-        adblock_rounds.append(measure_adblock(data))
+        adblock_rounds.append(worker.run_round())
+    worker.close()
     full_path = workdir / "match-full.jsonl"
     with full_path.open("wb") as output:
         full = subprocess.run([str(limot), "rules", "match", "--full-lines", "--requests", str(corpus), "--rules",
@@ -304,6 +356,7 @@ def measure_limot_end_to_end(limot: Path, rule_paths: list[str], corpus: Path, w
             "output_bytes": output_bytes, "full_output_bytes": full_bytes,
             "pair_cpu_seconds_all": [a - b for a, b in zip(cpus, empty_cpus)],
             "pair_seconds_all": [a - b for a, b in zip(walls, empty_walls)],
+            "loop_cpu_seconds_all": loop_cpus,
             "adblock_rounds": adblock_rounds}
 
 
@@ -379,6 +432,7 @@ def measure_limot(limot: Path, data: Path, requests: list[dict], workdir: Path, 
         "pair_cpu_seconds_all": end_to_end["pair_cpu_seconds_all"],
         "pair_seconds_all": end_to_end["pair_seconds_all"],
         "adblock_rounds": end_to_end["adblock_rounds"],
+        "loop_cpu_seconds_all": end_to_end["loop_cpu_seconds_all"],
     }
 
 
@@ -485,19 +539,28 @@ def print_report(requests: list[dict], hostless: int, adblock: dict, limot: dict
           f"(the corpus's run before these, with --stats: {limot['load_line']})")
     # Each round's own ratio: limot's and adblock-rust's figures taken minutes apart would carry
     # whatever else the machine did in between (seen: 0.39x to 0.72x over six runs).
-    round_cpu = [cpu / requests_count * 1e6 for cpu in limot["pair_cpu_seconds_all"]]
-    round_wall = [wall / requests_count * 1e6 for wall in limot["pair_seconds_all"]]
-    by_median = [ours / theirs["median_us"] for ours, theirs in zip(round_cpu, limot["adblock_rounds"])]
-    by_mean = [ours / theirs["mean_us"] for ours, theirs in zip(round_cpu, limot["adblock_rounds"])]
-    wall_by_median = [ours / theirs["median_us"] for ours, theirs in zip(round_wall, limot["adblock_rounds"])]
-    print(f"  end to end, round by round (each round: limot over no request, over the corpus, then a fresh "
-          f"adblock-rust): limot's CPU a request is {statistics.median(by_median):.2f}× adblock-rust's first-pass "
-          f"median in the median round (rounds {min(by_median):.2f}–{max(by_median):.2f}×), wall "
-          f"{statistics.median(wall_by_median):.2f}×; against adblock-rust's first-pass mean (limot's figure is a "
-          f"mean too) {statistics.median(by_mean):.2f}× ({min(by_mean):.2f}–{max(by_mean):.2f}×)")
-    print("    rounds: " + "; ".join(
-        f"{ours:.2f} µs CPU vs {theirs['median_us']:.2f} median / {theirs['mean_us']:.2f} mean"
-        for ours, theirs in zip(round_cpu, limot["adblock_rounds"])))
+    rounds = limot["adblock_rounds"]
+    pair_cpu = [cpu / requests_count * 1e6 for cpu in limot["pair_cpu_seconds_all"]]
+    loop_cpu = [cpu / requests_count * 1e6 for cpu in limot["loop_cpu_seconds_all"]]
+
+    def against(ours: list[float], key: str) -> list[float]:
+        return [mine / theirs[key] for mine, theirs in zip(ours, rounds)]
+
+    def spread(ratios: list[float]) -> str:
+        return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f}× over {len(ratios)} rounds)"
+
+    print("  END TO END, round by round (each round: limot over no request, then over the corpus, then "
+          "adblock-rust's first pass on an engine loaded before them), the median of the rounds' ratios:")
+    if loop_cpu:
+        print(f"    limot's own --time (CPU from after loading the lists to its last line written, over the "
+              f"{requests_count:,} lines) is {spread(against(loop_cpu, 'median_us'))} adblock-rust's first-pass median; "
+              f"{spread(against(loop_cpu, 'mean_us'))} its first-pass mean")
+    print(f"    the corpus run less the empty run, CPU: {spread(against(pair_cpu, 'median_us'))} adblock-rust's "
+          f"first-pass median; {spread(against(pair_cpu, 'mean_us'))} its mean (this difference carries two process "
+          f"starts and two loads, each varying by milliseconds)")
+    print("    rounds (limot --time, limot difference, adblock-rust median / mean, µs a request): " + "; ".join(
+        f"{(loop_cpu[index] if loop_cpu else float('nan')):.2f}, {pair_cpu[index]:.2f}, "
+        f"{theirs['median_us']:.2f} / {theirs['mean_us']:.2f}" for index, theirs in enumerate(rounds)))
     overhead = adblock["call_overhead_median_us"]
     net_median = adblock["median_us"] - overhead
     net_warm = adblock["warm_median_us"] - overhead
@@ -552,11 +615,12 @@ def main(argv: list[str] | None = None) -> int:
                              "their median are reported")
     parser.add_argument("--no-webkit", action="store_true", help="skip WebKit's compile time")
     parser.add_argument("--adblock-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--adblock-rounds", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     data = resolve_data_dir(args.data)
     if args.adblock_worker:
-        adblock_worker(data)
+        adblock_worker(data, args.adblock_rounds)
         return 0
     limot_path = locate_limot(args.limot, args.build)
     requests, hostless = load_requests(data)

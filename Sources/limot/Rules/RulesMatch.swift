@@ -46,12 +46,16 @@ struct RulesMatch: ParsableCommand {
     @Flag(help: "Print to standard error where the lists came from (the compiled rule cache, or compiled) and how long that took, and decision times: a first pass (RE2 builds its DFA states as it goes) and a second, warm pass.")
     var stats = false
 
+    @Flag(help: "Print to standard error the CPU and wall time of reading the requests, deciding them and writing their lines, from after the lists are loaded to the last line written: what the requests cost, without the process's start and the lists' loading.")
+    var time = false
+
     /// Output is flushed to standard output in chunks of about this size.
     private static let chunkSize = 1 << 16
 
     func run() throws {
         let load = try ActiveRuleLists(selection: rules, store: store).load()
         let engine = load.engine
+        let started = time ? RequestsTime.now() : nil
         let input: FileHandle
         if requests == "-" {
             input = .standardInput
@@ -75,6 +79,7 @@ struct RulesMatch: ParsableCommand {
         var reader = MatchRequestReader(engine: engine)
         let timed = stats  // read once: a flag's getter costs more than a line's check
         var lineNumber = 0
+        var answered = 0  // lines not blank: each gets an answer line
         data.withUnsafeBytes { bytes in
             let data = bytes.assumingMemoryBound(to: UInt8.self)
             var lineStart = 0
@@ -84,6 +89,7 @@ struct RulesMatch: ParsableCommand {
                 lineNumber += 1
                 let line = UnsafeBufferPointer(rebasing: data[lineStart..<lineEnd])
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                answered += 1
                 let failure = reader.withRequest(from: line, number: lineNumber) { request, page, url in
                     let decision: Decision
                     if timed {
@@ -111,6 +117,9 @@ struct RulesMatch: ParsableCommand {
             }
         }
         Self.writeToStandardOutput(output.bytes)
+        if let started {
+            printError(RequestsTime.now().report(since: started, lines: answered))
+        }
         if stats {
             // Where the lists came from: a second run over the same lists reads the cache `serve` uses.
             printError("\(load.summary) (\(engine.lists.count) lists)")
