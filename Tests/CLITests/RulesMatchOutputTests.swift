@@ -81,6 +81,21 @@ struct RulesMatchOutputTests {
         #expect(lines.filter { $0.contains(".sponsored,ins.adsbygoogle") }.count == 1, "the common set is written once")
     }
 
+    @Test("--time says on standard error how many lines the requests took and their time, and changes no output line")
+    func timeIsReportedApart() throws {
+        let plain = try LimotProcess.run(["rules", "match", "--requests", "requests.jsonl", "--rules", "small-list.json"])
+        let timed = try LimotProcess.run(["rules", "match", "--time", "--requests", "requests.jsonl", "--rules", "small-list.json"])
+        #expect(timed.status == plain.status)
+        #expect(timed.standardOutput == plain.standardOutput)
+        let requests = try String(contentsOf: LimotProcess.goldenFolder.appendingPathComponent("requests.jsonl"), encoding: .utf8)
+        let answered = requests.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.count
+        let report = timed.standardError.split(separator: "\n").first { $0.hasPrefix("requests: ") }
+        #expect(report?.hasPrefix("requests: \(answered) lines read, decided and written in ") == true,
+                "one answer a line that is not blank: \(timed.standardError)")
+        #expect(report?.contains(" ms CPU (") == true && report?.contains(" ms wall") == true)
+        #expect(!plain.standardError.contains("requests: "), "no time without --time")
+    }
+
     @Test("a request's line is the same after other requests as alone, in both forms (lines are kept per decision, ignore rules included)",
           arguments: [false, true])
     func linesDoNotDependOnEarlierRequests(fullLines: Bool) throws {
