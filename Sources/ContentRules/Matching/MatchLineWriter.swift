@@ -54,7 +54,7 @@ public struct MatchLineWriter {
     private var scratch = Scratch()
 
     private struct Scratch {
-        var tail: [UInt8] = []
+        var tail = TailBytes()
         var selectors: [Int32] = []
         var others: [Int32] = []
         var key: [Int32] = []
@@ -62,7 +62,7 @@ public struct MatchLineWriter {
         /// Empties the buffers, keeping their room. An empty one is left
         /// alone: emptying costs some seventy instructions even then.
         mutating func removeAll() {
-            tail.removeAll(keepingCapacity: true)
+            tail.removeAll()
             if !selectors.isEmpty { selectors.removeAll(keepingCapacity: true) }
             if !others.isEmpty { others.removeAll(keepingCapacity: true) }
             if !key.isEmpty { key.removeAll(keepingCapacity: true) }
@@ -108,7 +108,7 @@ public struct MatchLineWriter {
         var scratch = self.scratch
         self.scratch = Scratch()
         if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
-        let entry = tails.add(scratch.tail, keyOf: decision, hash: hash)
+        let entry = scratch.tail.withBytes { tails.add($0, keyOf: decision, hash: hash) }
         scratch.removeAll()
         self.scratch = scratch
         return entry
@@ -121,9 +121,9 @@ public struct MatchLineWriter {
         let key = MatchTailMemo.key(of: decision)
         let (found, hash) = tails.find(key: key)
         if let found { return found }
-        var tail: [UInt8] = []
+        var tail = TailBytes(capacity: Self.tailCapacity)
         makeTail(of: decision, into: &tail)
-        return tails.add(tail, key: key, hash: hash)
+        return tail.withBytes { tails.add($0, key: key, hash: hash) }
     }
 
     /// `{"url":` and the URL as a JSON string.
@@ -166,7 +166,7 @@ public struct MatchLineWriter {
         listHeads = engine.lists.map { list in
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(list.source, to: &quoted)
-            Self.append(":[", to: &quoted)
+            quoted += [UInt8(ascii: ":"), UInt8(ascii: "[")]
             return quoted
         }
     }
@@ -178,12 +178,11 @@ public struct MatchLineWriter {
     /// the list's JSON array), `"global-off"` when there is one, and the
     /// newline, to the empty `tail`. Writes the definition of a
     /// css-display-none set seen for the first time to `bytes`.
-    private mutating func makeTail(of decision: Decision, into tail: inout [UInt8]) {
+    private mutating func makeTail(of decision: Decision, into tail: inout TailBytes) {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
-        tail.reserveCapacity(Self.tailCapacity)
-        Self.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#, to: &tail)
+        tail.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
@@ -196,7 +195,7 @@ public struct MatchLineWriter {
                     return
                 }
                 if written > 0 { tail.append(UInt8(ascii: ",")) }
-                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+                tail.append(UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             if fullLines {
@@ -204,7 +203,7 @@ public struct MatchLineWriter {
                     if written > 0 { tail.append(UInt8(ascii: ",")) }
                     appendSelectorsAction(of: selectorRules, texts: texts, to: &tail)
                 }
-                Self.append(#"],"rules":"#, to: &tail)
+                tail.append(#"],"rules":"#)
                 appendRules(applied, of: engine, texts: texts, to: &tail)
             } else {
                 tail.append(UInt8(ascii: "]"))
@@ -213,23 +212,25 @@ public struct MatchLineWriter {
                     let selectorSet = applied.filter { textBounds[Int($0)].isSelectors }
                     otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
                     let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
-                    Self.append(#","stylesheet":"#, to: &tail)
-                    Self.appendDecimal(number, to: &tail)
+                    tail.append(#","stylesheet":"#)
+                    tail.appendDecimal(number)
                 }
-                Self.append(#","rules":"#, to: &tail)
+                tail.append(#","rules":"#)
                 appendRules(otherRules, of: engine, texts: texts, to: &tail)
             }
         }
         let switchedOff = decision.globalStylesheetsSwitchedOff
         if !switchedOff.isEmpty {
-            Self.append(#","global-off":["#, to: &tail)
+            tail.append(#","global-off":["#)
             for (index, source) in switchedOff.enumerated() {
                 if index > 0 { tail.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(source, to: &tail)
+                var quoted: [UInt8] = []
+                JSONWriter.appendQuoted(source, to: &quoted)
+                tail.append(quoted)
             }
             tail.append(UInt8(ascii: "]"))
         }
-        Self.append("}\n", to: &tail)
+        tail.append("}\n")
     }
 
     /// `makeTail` for the default form of a load without ignore rules (nearly
@@ -268,17 +269,15 @@ public struct MatchLineWriter {
             }
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
-        scratch.tail.reserveCapacity(Self.tailCapacity)
-        // Literals joined where they meet: each append of one costs about a hundred instructions.
-        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#,
-                    to: &scratch.tail)
+        // Literals joined where they meet: fewer pieces to append.
+        scratch.tail.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
             decision.forEachAction(of: others) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
                 if written > 0 { scratch.tail.append(UInt8(ascii: ",")) }
-                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+                scratch.tail.append(UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             scratch.tail.append(UInt8(ascii: "]"))
@@ -294,13 +293,13 @@ public struct MatchLineWriter {
             }
             if previousStylesheet?.key != key { previousStylesheet = (key, number) }
             if number > 0 {
-                Self.append(#","stylesheet":"#, to: &scratch.tail)
-                Self.appendDecimal(number, to: &scratch.tail)
+                scratch.tail.append(#","stylesheet":"#)
+                scratch.tail.appendDecimal(number)
             }
-            Self.append(#","rules":"#, to: &scratch.tail)
+            scratch.tail.append(#","rules":"#)
             appendRules(others, of: engine, texts: texts, to: &scratch.tail)
         }
-        Self.append("}\n", to: &scratch.tail)
+        scratch.tail.append("}\n")
     }
 
     /// The number of the css-display-none set made of `rules`, written on
@@ -311,15 +310,15 @@ public struct MatchLineWriter {
         if let known = stylesheetNumbers[RuleNumbers(rules)] { return known }
         let number = stylesheetNumbers.count + 1
         stylesheetNumbers[RuleNumbers(rules)] = number
-        var line: [UInt8] = []
-        Self.append(#"{"stylesheet":"#, to: &line)
-        Self.appendDecimal(number, to: &line)
-        Self.append(#","action":"#, to: &line)
+        var line = TailBytes(capacity: Self.tailCapacity)
+        line.append(#"{"stylesheet":"#)
+        line.appendDecimal(number)
+        line.append(#","action":"#)
         appendSelectorsAction(of: actionRules, texts: texts, to: &line)
-        Self.append(#","rules":"#, to: &line)
+        line.append(#","rules":"#)
         appendRules(rules, of: engine, texts: texts, to: &line)
-        Self.append("}\n", to: &line)
-        bytes += line
+        line.append("}\n")
+        line.withBytes { bytes.append(contentsOf: $0) }
         return number
     }
 }
