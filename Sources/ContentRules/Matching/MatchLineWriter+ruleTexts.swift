@@ -17,7 +17,7 @@ extension MatchLineWriter {
     }
 
     /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
-    func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout TailBytes) {
+    func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout LineBytes) {
         out.append(#""css-display-none:"#)
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -30,7 +30,7 @@ extension MatchLineWriter {
     /// `{"list": [numbers], …}`: the rules (in decision order, so grouped by
     /// list) by their lists' sources.
     func appendRules(_ rules: [Int32], of engine: ContentRuleEngine, texts: UnsafeBufferPointer<UInt8>,
-                             to out: inout TailBytes) {
+                             to out: inout LineBytes) {
         out.append(UInt8(ascii: "{"))
         var start = rules.startIndex
         while start < rules.endIndex {
@@ -84,17 +84,11 @@ extension MatchLineWriter {
             actionTextRules[list][location] = rule
         }
         let numberStart = texts.count
-        TailBytes.withDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
+        LineBytes.withDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
             texts.append(contentsOf: $0)
         }
         bounds.number = numberStart..<texts.count
         textBounds[Int(rule)] = bounds
         return bounds
-    }
-
-    /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
-    @inline(__always)
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -20,7 +20,7 @@ import LimotJSON
 /// escaped anew.
 public struct MatchLineWriter {
     /// The lines written since the last `removeAll`.
-    public private(set) var bytes: [UInt8] = []
+    private var bytes = LineBytes()
     /// Whether every line carries its css-display-none action and rules itself.
     public let fullLines: Bool
     /// The part after the URL of each distinct decision's line.
@@ -54,7 +54,7 @@ public struct MatchLineWriter {
     private var scratch = Scratch()
 
     private struct Scratch {
-        var tail = TailBytes()
+        var tail = LineBytes()
         var selectors: [Int32] = []
         var others: [Int32] = []
         var key: [Int32] = []
@@ -76,11 +76,14 @@ public struct MatchLineWriter {
     /// anew (css-display-none groups are whole selector lists).
     var actionTextRules: [[Int32]] = []
 
+    /// Room for the css-display-none sets of most runs (the benchmark corpus has some two hundred).
+    private static let stylesheetCapacity = 512
+
     /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
     private static let tailCapacity = 512
 
     public init(reservingCapacity capacity: Int = 0, fullLines: Bool = false) {
-        bytes.reserveCapacity(capacity)
+        bytes = LineBytes(capacity: capacity)
         self.fullLines = fullLines
     }
 
@@ -121,7 +124,7 @@ public struct MatchLineWriter {
         let key = MatchTailMemo.key(of: decision)
         let (found, hash) = tails.find(key: key)
         if let found { return found }
-        var tail = TailBytes(capacity: Self.tailCapacity)
+        var tail = LineBytes(capacity: Self.tailCapacity)
         makeTail(of: decision, into: &tail)
         return tail.withBytes { tails.add($0, key: key, hash: hash) }
     }
@@ -129,24 +132,35 @@ public struct MatchLineWriter {
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
         if ByteScan.needsJSONEscape(url) {
-            Self.append(#"{"url":"#, to: &bytes)
-            JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
+            bytes.append(#"{"url":"#)
+            var quoted: [UInt8] = []
+            JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &quoted)
+            bytes.append(quoted)
         } else {
-            Self.append(#"{"url":""#, to: &bytes)
-            bytes.append(contentsOf: url)
+            bytes.append(#"{"url":""#)
+            bytes.append(url)
             bytes.append(UInt8(ascii: "\""))
         }
     }
 
     /// Appends JSON made elsewhere (an error line, a header) and a newline.
     public mutating func write(json text: String) {
-        bytes += text.utf8
+        var text = text
+        text.withUTF8 { bytes.append($0) }
         bytes.append(0x0A)
+    }
+
+    /// How many bytes have been written since the last `removeAll`.
+    public var count: Int { bytes.count }
+
+    /// Calls `body` with the lines written since the last `removeAll`.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withBytes(body)
     }
 
     /// Empties the buffer, keeping its capacity (and the memo).
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
     /// Starts over the pieces kept per rule when the decisions come from another engine.
@@ -154,8 +168,10 @@ public struct MatchLineWriter {
         guard self.engine != ObjectIdentifier(engine) else { return }
         self.engine = ObjectIdentifier(engine)
         tails = MatchTailMemo()
-        stylesheetNumbers = [:]
-        stylesheetNumbersByKey = [:]
+        // Room made ahead: grown as they filled, each doubling hashed every
+        // key (up to some hundred rules) again, 1.1 M instructions on the corpus.
+        stylesheetNumbers = Dictionary(minimumCapacity: Self.stylesheetCapacity)
+        stylesheetNumbersByKey = Dictionary(minimumCapacity: Self.stylesheetCapacity)
         previousStylesheet = nil
         let block = engine.universalUnless
         blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
@@ -178,7 +194,7 @@ public struct MatchLineWriter {
     /// the list's JSON array), `"global-off"` when there is one, and the
     /// newline, to the empty `tail`. Writes the definition of a
     /// css-display-none set seen for the first time to `bytes`.
-    private mutating func makeTail(of decision: Decision, into tail: inout TailBytes) {
+    private mutating func makeTail(of decision: Decision, into tail: inout LineBytes) {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
@@ -187,6 +203,8 @@ public struct MatchLineWriter {
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var selectorRules: [Int32] = []
+            // Room for all: grown as it filled, it was copied at each doubling (some hundred rules).
+            selectorRules.reserveCapacity(applied.count)
             var written = 0
             decision.forEachAction(of: applied) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
@@ -209,8 +227,13 @@ public struct MatchLineWriter {
                 tail.append(UInt8(ascii: "]"))
                 var otherRules = applied
                 if !selectorRules.isEmpty {
-                    let selectorSet = applied.filter { textBounds[Int($0)].isSelectors }
-                    otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
+                    var selectorSet: [Int32] = []
+                    selectorSet.reserveCapacity(applied.count)
+                    otherRules = []
+                    otherRules.reserveCapacity(applied.count)
+                    for rule in applied {
+                        if textBounds[Int(rule)].isSelectors { selectorSet.append(rule) } else { otherRules.append(rule) }
+                    }
                     let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
                     tail.append(#","stylesheet":"#)
                     tail.appendDecimal(number)
@@ -310,7 +333,7 @@ public struct MatchLineWriter {
         if let known = stylesheetNumbers[RuleNumbers(rules)] { return known }
         let number = stylesheetNumbers.count + 1
         stylesheetNumbers[RuleNumbers(rules)] = number
-        var line = TailBytes(capacity: Self.tailCapacity)
+        var line = LineBytes(capacity: Self.tailCapacity)
         line.append(#"{"stylesheet":"#)
         line.appendDecimal(number)
         line.append(#","action":"#)
@@ -318,7 +341,7 @@ public struct MatchLineWriter {
         line.append(#","rules":"#)
         appendRules(rules, of: engine, texts: texts, to: &line)
         line.append("}\n")
-        line.withBytes { bytes.append(contentsOf: $0) }
+        line.withBytes { bytes.append($0) }
         return number
     }
 }

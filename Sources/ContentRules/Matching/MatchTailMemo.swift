@@ -90,9 +90,9 @@ struct MatchTailMemo {
     }
 
     /// Appends an entry's tail to `out`.
-    func append(_ entry: Int, to out: inout [UInt8]) {
+    func append(_ entry: Int, to out: inout LineBytes) {
         let range = entries[entry].bytes
-        tails.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        tails.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// A decision's key, gathered into an array.

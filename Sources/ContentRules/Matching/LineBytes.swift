@@ -1,12 +1,12 @@
-/// Bytes written one piece after another, for the tails `MatchLineWriter`
-/// makes of many small pieces (a rule's number, its action's text, a
+/// Bytes written one piece after another, for the lines `MatchLineWriter`
+/// makes of many small pieces (a URL, a rule's number, its action's text, a
 /// literal). Each piece is copied into room made ahead rather than through
 /// `Array.append(contentsOf:)`, whose generic path cost about a hundred
 /// instructions a piece (callgrind, `rules match` on the benchmark corpus).
 ///
 /// The room is an array kept at its full length (its bytes past `count`
 /// are left over, never read), so the memory is still the array's own.
-struct TailBytes {
+struct LineBytes {
     /// The room, `count` bytes written and the rest left over.
     private var room: [UInt8] = []
     /// How many bytes have been written.
