@@ -17,12 +17,12 @@ extension MatchLineWriter {
     }
 
     /// `"css-display-none:SELECTORS"`, the rules' selector groups joined by commas.
-    func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        Self.append(#""css-display-none:"#, to: &out)
+    func appendSelectorsAction(of rules: [Int32], texts: UnsafeBufferPointer<UInt8>, to out: inout LineBytes) {
+        out.append(#""css-display-none:"#)
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             let bounds = textBounds[Int(rule)]
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+            out.append(UnsafeBufferPointer(rebasing: texts[bounds.action]))
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -30,7 +30,7 @@ extension MatchLineWriter {
     /// `{"list": [numbers], …}`: the rules (in decision order, so grouped by
     /// list) by their lists' sources.
     func appendRules(_ rules: [Int32], of engine: ContentRuleEngine, texts: UnsafeBufferPointer<UInt8>,
-                             to out: inout [UInt8]) {
+                             to out: inout LineBytes) {
         out.append(UInt8(ascii: "{"))
         var start = rules.startIndex
         while start < rules.endIndex {
@@ -38,11 +38,11 @@ extension MatchLineWriter {
             var end = start + 1
             while end < rules.endIndex, engine.ruleList[Int(rules[end])] == list { end += 1 }
             if start > rules.startIndex { out.append(UInt8(ascii: ",")) }
-            out += listHeads[Int(list)]
+            out.append(listHeads[Int(list)])
             for position in start..<end {
                 if position > start { out.append(UInt8(ascii: ",")) }
                 let bounds = textBounds[Int(rules[position])]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.number]))
+                out.append(UnsafeBufferPointer(rebasing: texts[bounds.number]))
             }
             out.append(UInt8(ascii: "]"))
             start = end
@@ -84,23 +84,11 @@ extension MatchLineWriter {
             actionTextRules[list][location] = rule
         }
         let numberStart = texts.count
-        Self.appendDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]), to: &texts)
+        LineBytes.withDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
+            texts.append(contentsOf: $0)
+        }
         bounds.number = numberStart..<texts.count
         textBounds[Int(rule)] = bounds
         return bounds
-    }
-
-    /// Appends a number's decimal digits (a `String` of it and a `+=` of its
-    /// `utf8` view cost some hundred instructions).
-    static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        guard number >= 0 else { return out += String(number).utf8 }
-        if number >= 10 { appendDecimal(number / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(number % 10))
-    }
-
-    /// Appends a literal's bytes (a `+=` of its `utf8` view goes through a slow generic path).
-    @inline(__always)
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -20,7 +20,7 @@ import LimotJSON
 /// escaped anew.
 public struct MatchLineWriter {
     /// The lines written since the last `removeAll`.
-    public private(set) var bytes: [UInt8] = []
+    private var bytes = LineBytes()
     /// Whether every line carries its css-display-none action and rules itself.
     public let fullLines: Bool
     /// The part after the URL of each distinct decision's line.
@@ -54,7 +54,7 @@ public struct MatchLineWriter {
     private var scratch = Scratch()
 
     private struct Scratch {
-        var tail: [UInt8] = []
+        var tail = LineBytes()
         var selectors: [Int32] = []
         var others: [Int32] = []
         var key: [Int32] = []
@@ -62,7 +62,7 @@ public struct MatchLineWriter {
         /// Empties the buffers, keeping their room. An empty one is left
         /// alone: emptying costs some seventy instructions even then.
         mutating func removeAll() {
-            tail.removeAll(keepingCapacity: true)
+            tail.removeAll()
             if !selectors.isEmpty { selectors.removeAll(keepingCapacity: true) }
             if !others.isEmpty { others.removeAll(keepingCapacity: true) }
             if !key.isEmpty { key.removeAll(keepingCapacity: true) }
@@ -76,11 +76,14 @@ public struct MatchLineWriter {
     /// anew (css-display-none groups are whole selector lists).
     var actionTextRules: [[Int32]] = []
 
+    /// Room for the css-display-none sets of most runs (the benchmark corpus has some two hundred).
+    private static let stylesheetCapacity = 512
+
     /// Room for most tails at once (a tail grown piece by piece is copied at each doubling).
     private static let tailCapacity = 512
 
     public init(reservingCapacity capacity: Int = 0, fullLines: Bool = false) {
-        bytes.reserveCapacity(capacity)
+        bytes = LineBytes(capacity: capacity)
         self.fullLines = fullLines
     }
 
@@ -108,7 +111,7 @@ public struct MatchLineWriter {
         var scratch = self.scratch
         self.scratch = Scratch()
         if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
-        let entry = tails.add(scratch.tail, keyOf: decision, hash: hash)
+        let entry = scratch.tail.withBytes { tails.add($0, keyOf: decision, hash: hash) }
         scratch.removeAll()
         self.scratch = scratch
         return entry
@@ -121,32 +124,43 @@ public struct MatchLineWriter {
         let key = MatchTailMemo.key(of: decision)
         let (found, hash) = tails.find(key: key)
         if let found { return found }
-        var tail: [UInt8] = []
+        var tail = LineBytes(capacity: Self.tailCapacity)
         makeTail(of: decision, into: &tail)
-        return tails.add(tail, key: key, hash: hash)
+        return tail.withBytes { tails.add($0, key: key, hash: hash) }
     }
 
     /// `{"url":` and the URL as a JSON string.
     private mutating func appendHead(url: UnsafeBufferPointer<UInt8>) {
         if ByteScan.needsJSONEscape(url) {
-            Self.append(#"{"url":"#, to: &bytes)
-            JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &bytes)
+            bytes.append(#"{"url":"#)
+            var quoted: [UInt8] = []
+            JSONWriter.appendQuoted(String(decoding: url, as: UTF8.self), to: &quoted)
+            bytes.append(quoted)
         } else {
-            Self.append(#"{"url":""#, to: &bytes)
-            bytes.append(contentsOf: url)
+            bytes.append(#"{"url":""#)
+            bytes.append(url)
             bytes.append(UInt8(ascii: "\""))
         }
     }
 
     /// Appends JSON made elsewhere (an error line, a header) and a newline.
     public mutating func write(json text: String) {
-        bytes += text.utf8
+        var text = text
+        text.withUTF8 { bytes.append($0) }
         bytes.append(0x0A)
+    }
+
+    /// How many bytes have been written since the last `removeAll`.
+    public var count: Int { bytes.count }
+
+    /// Calls `body` with the lines written since the last `removeAll`.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withBytes(body)
     }
 
     /// Empties the buffer, keeping its capacity (and the memo).
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
     /// Starts over the pieces kept per rule when the decisions come from another engine.
@@ -154,8 +168,10 @@ public struct MatchLineWriter {
         guard self.engine != ObjectIdentifier(engine) else { return }
         self.engine = ObjectIdentifier(engine)
         tails = MatchTailMemo()
-        stylesheetNumbers = [:]
-        stylesheetNumbersByKey = [:]
+        // Room made ahead: grown as they filled, each doubling hashed every
+        // key (up to some hundred rules) again, 1.1 M instructions on the corpus.
+        stylesheetNumbers = Dictionary(minimumCapacity: Self.stylesheetCapacity)
+        stylesheetNumbersByKey = Dictionary(minimumCapacity: Self.stylesheetCapacity)
         previousStylesheet = nil
         let block = engine.universalUnless
         blockSelectorRules = block.filter { engine.ruleActionKind[Int($0)] == .cssDisplayNone }
@@ -166,7 +182,7 @@ public struct MatchLineWriter {
         listHeads = engine.lists.map { list in
             var quoted: [UInt8] = []
             JSONWriter.appendQuoted(list.source, to: &quoted)
-            Self.append(":[", to: &quoted)
+            quoted += [UInt8(ascii: ":"), UInt8(ascii: "[")]
             return quoted
         }
     }
@@ -178,16 +194,17 @@ public struct MatchLineWriter {
     /// the list's JSON array), `"global-off"` when there is one, and the
     /// newline, to the empty `tail`. Writes the definition of a
     /// css-display-none set seen for the first time to `bytes`.
-    private mutating func makeTail(of decision: Decision, into tail: inout [UInt8]) {
+    private mutating func makeTail(of decision: Decision, into tail: inout LineBytes) {
         let engine = decision.engine
         let applied = decision.applied
         for rule in applied { _ = textBounds(of: rule, in: engine) }
-        tail.reserveCapacity(Self.tailCapacity)
-        Self.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#, to: &tail)
+        tail.append(decision.isBlocked ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#)
         // Read through one buffer: slicing `texts` per piece cost a retain and a generic append each.
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var selectorRules: [Int32] = []
+            // Room for all: grown as it filled, it was copied at each doubling (some hundred rules).
+            selectorRules.reserveCapacity(applied.count)
             var written = 0
             decision.forEachAction(of: applied) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
@@ -196,7 +213,7 @@ public struct MatchLineWriter {
                     return
                 }
                 if written > 0 { tail.append(UInt8(ascii: ",")) }
-                tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+                tail.append(UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             if fullLines {
@@ -204,32 +221,39 @@ public struct MatchLineWriter {
                     if written > 0 { tail.append(UInt8(ascii: ",")) }
                     appendSelectorsAction(of: selectorRules, texts: texts, to: &tail)
                 }
-                Self.append(#"],"rules":"#, to: &tail)
+                tail.append(#"],"rules":"#)
                 appendRules(applied, of: engine, texts: texts, to: &tail)
             } else {
                 tail.append(UInt8(ascii: "]"))
                 var otherRules = applied
                 if !selectorRules.isEmpty {
-                    let selectorSet = applied.filter { textBounds[Int($0)].isSelectors }
-                    otherRules = applied.filter { !textBounds[Int($0)].isSelectors }
+                    var selectorSet: [Int32] = []
+                    selectorSet.reserveCapacity(applied.count)
+                    otherRules = []
+                    otherRules.reserveCapacity(applied.count)
+                    for rule in applied {
+                        if textBounds[Int(rule)].isSelectors { selectorSet.append(rule) } else { otherRules.append(rule) }
+                    }
                     let number = stylesheetNumber(of: selectorSet, actionRules: selectorRules, engine: engine, texts: texts)
-                    Self.append(#","stylesheet":"#, to: &tail)
-                    Self.appendDecimal(number, to: &tail)
+                    tail.append(#","stylesheet":"#)
+                    tail.appendDecimal(number)
                 }
-                Self.append(#","rules":"#, to: &tail)
+                tail.append(#","rules":"#)
                 appendRules(otherRules, of: engine, texts: texts, to: &tail)
             }
         }
         let switchedOff = decision.globalStylesheetsSwitchedOff
         if !switchedOff.isEmpty {
-            Self.append(#","global-off":["#, to: &tail)
+            tail.append(#","global-off":["#)
             for (index, source) in switchedOff.enumerated() {
                 if index > 0 { tail.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(source, to: &tail)
+                var quoted: [UInt8] = []
+                JSONWriter.appendQuoted(source, to: &quoted)
+                tail.append(quoted)
             }
             tail.append(UInt8(ascii: "]"))
         }
-        Self.append("}\n", to: &tail)
+        tail.append("}\n")
     }
 
     /// `makeTail` for the default form of a load without ignore rules (nearly
@@ -268,17 +292,15 @@ public struct MatchLineWriter {
             }
             for rule in newSelectorRules { _ = textBounds(of: rule, in: engine) }
         }
-        scratch.tail.reserveCapacity(Self.tailCapacity)
-        // Literals joined where they meet: each append of one costs about a hundred instructions.
-        Self.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#,
-                    to: &scratch.tail)
+        // Literals joined where they meet: fewer pieces to append.
+        scratch.tail.append(others.contains { kinds[Int($0)] == .block } ? #","blocked":true,"actions":["# : #","blocked":false,"actions":["#)
         let texts = self.texts
         texts.withUnsafeBufferPointer { texts in
             var written = 0
             decision.forEachAction(of: others) { rule, _, _ in
                 let bounds = textBounds[Int(rule)]
                 if written > 0 { scratch.tail.append(UInt8(ascii: ",")) }
-                scratch.tail.append(contentsOf: UnsafeBufferPointer(rebasing: texts[bounds.action]))
+                scratch.tail.append(UnsafeBufferPointer(rebasing: texts[bounds.action]))
                 written += 1
             }
             scratch.tail.append(UInt8(ascii: "]"))
@@ -294,13 +316,13 @@ public struct MatchLineWriter {
             }
             if previousStylesheet?.key != key { previousStylesheet = (key, number) }
             if number > 0 {
-                Self.append(#","stylesheet":"#, to: &scratch.tail)
-                Self.appendDecimal(number, to: &scratch.tail)
+                scratch.tail.append(#","stylesheet":"#)
+                scratch.tail.appendDecimal(number)
             }
-            Self.append(#","rules":"#, to: &scratch.tail)
+            scratch.tail.append(#","rules":"#)
             appendRules(others, of: engine, texts: texts, to: &scratch.tail)
         }
-        Self.append("}\n", to: &scratch.tail)
+        scratch.tail.append("}\n")
     }
 
     /// The number of the css-display-none set made of `rules`, written on
@@ -311,15 +333,15 @@ public struct MatchLineWriter {
         if let known = stylesheetNumbers[RuleNumbers(rules)] { return known }
         let number = stylesheetNumbers.count + 1
         stylesheetNumbers[RuleNumbers(rules)] = number
-        var line: [UInt8] = []
-        Self.append(#"{"stylesheet":"#, to: &line)
-        Self.appendDecimal(number, to: &line)
-        Self.append(#","action":"#, to: &line)
+        var line = LineBytes(capacity: Self.tailCapacity)
+        line.append(#"{"stylesheet":"#)
+        line.appendDecimal(number)
+        line.append(#","action":"#)
         appendSelectorsAction(of: actionRules, texts: texts, to: &line)
-        Self.append(#","rules":"#, to: &line)
+        line.append(#","rules":"#)
         appendRules(rules, of: engine, texts: texts, to: &line)
-        Self.append("}\n", to: &line)
-        bytes += line
+        line.append("}\n")
+        line.withBytes { bytes.append($0) }
         return number
     }
 }

@@ -50,7 +50,7 @@ struct MatchTailMemo {
     }
 
     /// Keeps a new tail under a key gathered by `key(of:)`; returns its entry.
-    mutating func add(_ tail: [UInt8], key: [Int32], hash: UInt64) -> Int {
+    mutating func add(_ tail: UnsafeBufferPointer<UInt8>, key: [Int32], hash: UInt64) -> Int {
         let keyStart = keys.count
         keys += key
         return add(tail, key: keyStart..<keys.count, hash: hash)
@@ -58,7 +58,7 @@ struct MatchTailMemo {
 
     /// Keeps a new tail under the key of a decision without ignore rules,
     /// written where it is kept rather than gathered first; returns its entry.
-    mutating func add(_ tail: [UInt8], keyOf decision: Decision, hash: UInt64) -> Int {
+    mutating func add(_ tail: UnsafeBufferPointer<UInt8>, keyOf decision: Decision, hash: UInt64) -> Int {
         let keyStart = keys.count
         keys += decision.specificApplied
         if let excluded = decision.plainBlock?.excluded {
@@ -68,10 +68,10 @@ struct MatchTailMemo {
         return add(tail, key: keyStart..<keys.count, hash: hash)
     }
 
-    private mutating func add(_ tail: [UInt8], key: Range<Int>, hash: UInt64) -> Int {
+    private mutating func add(_ tail: UnsafeBufferPointer<UInt8>, key: Range<Int>, hash: UInt64) -> Int {
         let entry = entries.count
         entries.append((key, tails.count..<tails.count + tail.count, hash))
-        tails += tail
+        tails.append(contentsOf: tail)
         if entries.count * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
             for (entry, kept) in entries.enumerated() { place(entry, hash: kept.hash) }
@@ -90,9 +90,9 @@ struct MatchTailMemo {
     }
 
     /// Appends an entry's tail to `out`.
-    func append(_ entry: Int, to out: inout [UInt8]) {
+    func append(_ entry: Int, to out: inout LineBytes) {
         let range = entries[entry].bytes
-        tails.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        tails.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// A decision's key, gathered into an array.

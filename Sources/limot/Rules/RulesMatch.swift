@@ -110,13 +110,13 @@ struct RulesMatch: ParsableCommand {
                     printError("\(requests):\(error.line): \(error.message)")
                     output.write(json: "{\"line\":\(error.line),\"error\":\(JSONWriter.quote(error.message))}")
                 }
-                if output.bytes.count >= Self.chunkSize {
-                    Self.writeToStandardOutput(output.bytes)
+                if output.count >= Self.chunkSize {
+                    output.withBytes { Self.writeToStandardOutput($0) }
                     output.removeAll()
                 }
             }
         }
-        Self.writeToStandardOutput(output.bytes)
+        output.withBytes { Self.writeToStandardOutput($0) }
         if let started {
             printError(RequestsTime.now().report(since: started, lines: answered))
         }
@@ -162,17 +162,15 @@ struct RulesMatch: ParsableCommand {
 
     /// Writes bytes to standard output (nothing else writes there while
     /// `run` does, so no buffered text can come out of order).
-    private static func writeToStandardOutput(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard var next = buffer.baseAddress else { return }
-            var left = buffer.count
-            while left > 0 {
-                let written = write(STDOUT_FILENO, next, left)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }  // a closed pipe: the reader has stopped
-                next += written
-                left -= written
-            }
+    private static func writeToStandardOutput(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard var next = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let written = write(STDOUT_FILENO, next, left)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a closed pipe: the reader has stopped
+            next += written
+            left -= written
         }
     }
 }
