@@ -198,8 +198,8 @@ extension ContentRuleEngine {
         let meta = UnsafeBufferPointer(ruleMeta)
         var applied: [Int32] = []
         var discarded: [Int32] = []
-        var ignoredBy: [Int32: Int32] = [:]
-        var stoppedBy: [Int32: Int32] = [:]
+        var ignoredBy = Decision.RuleByList()
+        var stoppedBy = Decision.RuleByList()
         var start = 0
         for listNumber in 0..<Int32(lists.count) {
             var end = start
