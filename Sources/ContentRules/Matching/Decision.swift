@@ -52,8 +52,8 @@ public struct Decision: Sendable {
     struct IgnoreOutcome: Sendable {
         /// Rules discarded by an ignore rule, sorted.
         var discarded: [Int32]
-        var ignoredByRule: [Int32: Int32]  // list -> ignore-previous rule
-        var stoppedByRule: [Int32: Int32]  // list -> ignore-following rule
+        var ignoredByRule: RuleByList  // list -> ignore-previous rule
+        var stoppedByRule: RuleByList  // list -> ignore-following rule
     }
     let ignoreOutcome: IgnoreOutcome?
 
@@ -75,8 +75,8 @@ public struct Decision: Sendable {
     }
 
     private var specificDiscarded: [Int32] { ignoreOutcome?.discarded ?? [] }
-    private var ignoredByRule: [Int32: Int32] { ignoreOutcome?.ignoredByRule ?? [:] }
-    private var stoppedByRule: [Int32: Int32] { ignoreOutcome?.stoppedByRule ?? [:] }
+    private var ignoredByRule: RuleByList { ignoreOutcome?.ignoredByRule ?? RuleByList() }
+    private var stoppedByRule: RuleByList { ignoreOutcome?.stoppedByRule ?? RuleByList() }
     /// Lists with a global stylesheet that an `ignore-previous-rules` of
     /// theirs switched off for this load (whatever its type), as WebKit
     /// leaves the stylesheet out of the load's actions.
@@ -103,7 +103,7 @@ public struct Decision: Sendable {
     /// document gets, and those switched off for any load.
     public var globalStylesheets: [GlobalStylesheet] {
         let applied = globalLists
-        let ignoredByRule = ignoreOutcome?.ignoredByRule ?? [:]
+        let ignoredByRule = ignoreOutcome?.ignoredByRule ?? RuleByList()
         var result: [GlobalStylesheet] = []
         for number in engine.listsWithGlobalSelectors {
             let switchedOffBy = ignoredByRule[number]
