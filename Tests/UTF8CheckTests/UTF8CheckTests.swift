@@ -54,33 +54,21 @@ import UTF8Check
 /// The word-at-a-time scan against the plain reading of the table, one
 /// byte at a time, wherever a sequence falls in or across a word.
 @Suite struct UTF8CheckScanTests {
-    /// Unicode's table 3-7 read one byte at a time, without shortcuts.
+    /// Where the first ill-formed sequence starts, by the standard library's
+    /// own UTF-8 decoder (one scalar at a time, no shortcuts): an oracle that
+    /// shares no code with the check, which keeps its own copy of Unicode's
+    /// table 3-7.
     static func byteByByte(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
         var offset = 0
-        while offset < bytes.count {
-            let lead = bytes[offset]
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0x00...0x7F: offset += 1; continue
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return offset
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
             }
-            guard offset + length <= bytes.count else { return offset }
-            guard bytes[offset + 1] >= low, bytes[offset + 1] <= high else { return offset }
-            for index in (offset + 2)..<(offset + length) where bytes[index] < 0x80 || bytes[index] > 0xBF {
-                return offset
-            }
-            offset += length
         }
-        return nil
     }
 
     /// Filler for every length 0–64 mixing ASCII, Persian and the other
