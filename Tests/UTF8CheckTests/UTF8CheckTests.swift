@@ -15,18 +15,7 @@ import UTF8Check
     /// and on three- and four-byte ones around each boundary of the table
     /// of well-formed sequences, wherever they fall in a word of ASCII.
     @Test func agreesWithTheStandardLibrary() {
-        func expected(_ bytes: [UInt8]) -> Int? {
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = bytes.makeIterator()
-            var offset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let scalar): offset += scalar.count
-                case .emptyInput: return nil
-                case .error: return offset
-                }
-            }
-        }
+        let expected = UTF8CheckScanTests.firstInvalidByteByTheStandardLibrary
         var sequences: [[UInt8]] = []
         for first in 0...255 {
             sequences.append([UInt8(first)])
@@ -58,7 +47,7 @@ import UTF8Check
     /// own UTF-8 decoder (one scalar at a time, no shortcuts): an oracle that
     /// shares no code with the check, which keeps its own copy of Unicode's
     /// table 3-7.
-    static func byteByByte(_ bytes: [UInt8]) -> Int? {
+    static func firstInvalidByteByTheStandardLibrary(_ bytes: [UInt8]) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -89,11 +78,11 @@ import UTF8Check
         var disagreements: [[UInt8]] = []
         for length in 0...64 {
             let valid = Array((0..<length).map { Self.validText[$0 % Self.validText.count] })
-            if UTF8Check.firstInvalidByte(in: valid) != Self.byteByByte(valid) { disagreements.append(valid) }
+            if UTF8Check.firstInvalidByte(in: valid) != Self.firstInvalidByteByTheStandardLibrary(valid) { disagreements.append(valid) }
             for position in 0...length {
                 for invalid in Self.invalidSequences {
                     let input = Array(valid[..<position]) + invalid + Array(valid[position...])
-                    if UTF8Check.firstInvalidByte(in: input) != Self.byteByByte(input) { disagreements.append(input) }
+                    if UTF8Check.firstInvalidByte(in: input) != Self.firstInvalidByteByTheStandardLibrary(input) { disagreements.append(input) }
                 }
             }
         }
@@ -107,7 +96,7 @@ import UTF8Check
         for position in persian.indices {
             var broken = persian
             broken[position] = broken[position] < 0x80 ? 0xD8 : 0x41
-            let expected = Self.byteByByte(broken)
+            let expected = Self.firstInvalidByteByTheStandardLibrary(broken)
             #expect(expected != nil)
             #expect(UTF8Check.firstInvalidByte(in: broken) == expected, "byte \(position)")
         }
