@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "Proxy",
             dependencies: [
-                "Fetch", "Sanitize", "ContentRules", "WebURL", "Lookup", "Vocabulary", "Store", "CZlib",
+                "Fetch", "Sanitize", "ContentRules", "WebURL", "UTF8Check", "Lookup", "Vocabulary", "Store", "CZlib",
                 // The reader's own list, which `/_limot/rules` shows and changes (Subscriptions needs nothing of Proxy),
                 // and SHA-256 for the session-bound token of those pages.
                 "Subscriptions", "CCrypto",

@@ -37,18 +37,28 @@ public enum TextDecoding {
     /// - Throws: `TextDecodingError` naming the charset and, for invalid
     ///   bytes, the offset of the first one in `body`.
     public static func utf8(_ body: [UInt8], charset: String) throws(TextDecodingError) -> [UInt8] {
+        try validUTF8(body, charset: charset).bytes
+    }
+
+    /// `utf8(_:charset:)` with its check carried along, so that the
+    /// sanitizer does not check the page again. What iconv converted is
+    /// checked here too (and repaired, as the sanitizer would have).
+    ///
+    /// - Throws: `TextDecodingError`, as `utf8(_:charset:)`.
+    public static func validUTF8(_ body: [UInt8], charset: String) throws(TextDecodingError) -> ValidUTF8 {
         let canonical = CharsetLabels.canonical(charset)
         var skipped = 0
         if let bom = CharsetSniffer.byteOrderMark(body), bom.charset == canonical { skipped = bom.length }
         let input = skipped == 0 ? body : Array(body[skipped...])
         if canonical == "utf-8" {
-            if let offset = UTF8Check.firstInvalidByte(in: input) {
+            guard let valid = ValidUTF8(checking: input) else {
+                let offset = UTF8Check.firstInvalidByte(in: input) ?? 0
                 throw TextDecodingError(charset: canonical, message: invalidMessage(body, offset: offset + skipped))
             }
-            return input
+            return valid
         }
         do throws(Iconv.Failure) {
-            return try Iconv.utf8(input, from: CharsetLabels.iconvName(canonical), fallback: canonical == "windows-1252" ? windows1252Undefined : [:])
+            return ValidUTF8(repairing: try Iconv.utf8(input, from: CharsetLabels.iconvName(canonical), fallback: canonical == "windows-1252" ? windows1252Undefined : [:]))
         } catch {
             switch error {
             case .unknownCharset:

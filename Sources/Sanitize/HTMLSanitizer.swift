@@ -53,7 +53,15 @@ public enum HTMLSanitizer {
     /// What limot writes first in every head: the proxy serves UTF-8.
     static let charsetDeclaration = Array(#"<meta charset="utf-8">"#.utf8)
 
+    /// `html` as it came: ill-formed UTF-8 is repaired (U+FFFD) first, so
+    /// that the output is UTF-8 whatever came in.
     public static func sanitize(_ html: [UInt8], context: SanitizeContext) -> SanitizedDocument {
+        sanitize(ValidUTF8(repairing: html), context: context)
+    }
+
+    /// A page already known to be UTF-8 (fetch checked it while decoding):
+    /// not checked again.
+    public static func sanitize(_ html: ValidUTF8, context: SanitizeContext) -> SanitizedDocument {
         let selectors = hiddenSelectors(context: context)
         var prefix = charsetDeclaration
         if let style = HiddenStyle.element(for: selectors) { prefix += style }
@@ -63,12 +71,8 @@ public enum HTMLSanitizer {
     }
 
     /// The page itself (depth 0) or a document inside it (`srcdoc`).
-    /// Invalid UTF-8 is repaired first (U+FFFD), so that the output is valid
-    /// UTF-8 whatever came in.
-    static func sanitize(_ html: [UInt8], context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
-        let valid = UTF8Check.firstInvalidByte(in: html) == nil
-        let input = valid ? html : Array(String(decoding: html, as: UTF8.self).utf8)
-        return input.withUnsafeBufferPointer { bytes in
+    static func sanitize(_ html: ValidUTF8, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
+        html.bytes.withUnsafeBufferPointer { bytes in
             var rewriter = DocumentRewriter(
                 input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
                 headPrefix: headPrefix, nestingDepth: nestingDepth)

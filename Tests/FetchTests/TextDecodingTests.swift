@@ -62,6 +62,20 @@ import Testing
         #expect(try TextDecoding.utf8([0xEF, 0xBB, 0xBF, 0x61], charset: "utf-8") == [0x61])
     }
 
+    /// What the proxy hands the sanitizer: the same bytes as `utf8`, checked
+    /// once, and the same error, offset counted in the body as sent.
+    @Test func validUTF8IsUTF8WithItsCheck() throws {
+        let body: [UInt8] = [0xEF, 0xBB, 0xBF] + bytes("<p>خانه")
+        #expect(try TextDecoding.validUTF8(body, charset: "utf-8").bytes == TextDecoding.utf8(body, charset: "utf-8"))
+        #expect(try TextDecoding.validUTF8([0xCE, 0xC7, 0xE4, 0xE5], charset: "windows-1256").bytes == bytes("خانه"))
+        do {
+            _ = try TextDecoding.validUTF8([0xEF, 0xBB, 0xBF, 0x61, 0xFF], charset: "utf-8")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "invalid byte 0xFF at offset 4")
+        }
+    }
+
     @Test func invalidBytesNameTheCharsetAndOffset() {
         #expect(throws: TextDecodingError.self) { try TextDecoding.utf8([0x61, 0x62, 0xFF, 0x63], charset: "utf-8") }
         do {

@@ -40,6 +40,33 @@ import UTF8Check
     }
 }
 
+/// The type that carries a check from fetch to the sanitizer: it holds
+/// only bytes that were checked, repaired or taken from a String.
+@Suite struct ValidUTF8Tests {
+    @Test func checkingRefusesWhatIsNotUTF8AndKeepsWhatIs() {
+        #expect(ValidUTF8(checking: [0x61, 0xC3]) == nil, "cut off by the end")
+        #expect(ValidUTF8(checking: [0xED, 0xA0, 0x80]) == nil, "a surrogate")
+        #expect(ValidUTF8(checking: [0xC0, 0xAF]) == nil, "an overlong slash")
+        let text = Array("Straße خانه\u{200C}ها".utf8)
+        #expect(ValidUTF8(checking: text)?.bytes == text)
+        #expect(ValidUTF8(checking: [])?.bytes == [])
+    }
+
+    /// Repairing replaces as the standard library's decoder does, and leaves
+    /// well-formed bytes as they are.
+    @Test func repairingAgreesWithTheStandardLibrary() {
+        let broken: [[UInt8]] = [[0xFF], [0x61, 0xC3], [0xE0, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xD8, 0xAE, 0xED, 0xBF, 0xBF, 0x61]]
+        for bytes in broken {
+            let repaired = ValidUTF8(repairing: bytes).bytes
+            #expect(repaired == Array(String(decoding: bytes, as: UTF8.self).utf8))
+            #expect(UTF8Check.firstInvalidByte(in: repaired) == nil)
+        }
+        let text = Array("خانه".utf8)
+        #expect(ValidUTF8(repairing: text).bytes == text)
+        #expect(ValidUTF8("Straße").bytes == Array("Straße".utf8))
+    }
+}
+
 /// The word-at-a-time scan against the plain reading of the table, one
 /// byte at a time, wherever a sequence falls in or across a word.
 @Suite struct UTF8CheckScanTests {

@@ -4,6 +4,7 @@ import Fetch
 import Hummingbird
 import NIOCore
 import Sanitize
+import UTF8Check
 import WebURL
 
 extension ProxyCore {
@@ -154,9 +155,9 @@ extension ProxyCore {
     private func sanitizedAfresh(_ fetched: FetchResponse, top: WebURL?, engine: ContentRuleEngine, key: String) -> Result<SanitizedDocument, ProxyError> {
         let contentType = Self.contentType(fetched.headers)
         let charset = TextDecoding.charset(contentType: contentType, body: fetched.body)
-        let utf8: [UInt8]
+        let utf8: ValidUTF8
         do {
-            utf8 = try TextDecoding.utf8(fetched.body, charset: charset)
+            utf8 = try TextDecoding.validUTF8(fetched.body, charset: charset)
         } catch {
             return .failure(ProxyError(status: 502, title: "Unreadable page", detail: "The page's text could not be decoded.", url: fetched.url.serialization, cause: error.description))
         }

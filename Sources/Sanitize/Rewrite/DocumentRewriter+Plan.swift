@@ -1,4 +1,5 @@
 import ContentRules
+import UTF8Check
 
 /// Deciding each element from its attributes: which resource type each URL
 /// attribute loads (as WebKit classifies it), and whether a blocked URL
@@ -116,7 +117,7 @@ extension DocumentRewriter {
                 edits.drop(srcdoc)
                 return .keep
             }
-            let nested = HTMLSanitizer.sanitize(Array(value(srcdoc).utf8), context: context, base: policy.base, headPrefix: [], nestingDepth: nestingDepth + 1)
+            let nested = HTMLSanitizer.sanitize(ValidUTF8(value(srcdoc)), context: context, base: policy.base, headPrefix: [], nestingDepth: nestingDepth + 1)
             policy.absorb(blocked: nested.blocked, hosts: nested.subresourceHosts)
             edits.replace(srcdoc, withDocument: nested.segments)
         }
