@@ -1,9 +1,10 @@
 /// Where a byte string stops being UTF-8, found in place.
 ///
-/// Two stages check every page: fetch (before it serves a page as UTF-8)
-/// and the sanitizer (which repairs what is broken, so that its output is
+/// Two stages need to know: fetch (before it serves a page as UTF-8) and
+/// the sanitizer (which repairs what is broken, so that its output is
 /// UTF-8 whatever came in). Both ask this one check, so they cannot
-/// disagree on what counts as UTF-8.
+/// disagree on what counts as UTF-8, and a page fetch has checked reaches
+/// the sanitizer as a `ValidUTF8`, so it is checked once.
 public enum UTF8Check {
     /// The offset of the first byte that is not part of well-formed UTF-8,
     /// or nil when every byte is.
