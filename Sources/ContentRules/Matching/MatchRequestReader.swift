@@ -105,9 +105,12 @@ public struct MatchRequestReader {
         // Asked through the optional, not bound: a binding would copy the URL.
         if pageURL?.isSpecial == true, pageURL?.hostnameRange.isEmpty == true { (pageURL, prepared) = (nil, nil) }
         var frameURL: WebURL?
+        // Without a frame URL the context follows from the type alone; with
+        // one, the initialiser compares it with the page's.
+        var loadContext: LoadContexts? = ResourceRequest.loadContext(inPageFrame: kind)
         if let span = spans.frame, !span.isEmpty {
             guard let url = try? urls.url(text(span)) else { return false }
-            frameURL = url
+            (frameURL, loadContext) = (url, nil)
         }
         var method: RequestMethod? = .get
         if let span = spans.method {
@@ -115,7 +118,8 @@ public struct MatchRequestReader {
             method = known
         }
         // Moved into the request, not copied (and the originals destroyed after).
-        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method),
+        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method,
+                             loadContext: loadContext),
              prepared, .bytes(spans.url))
         return true
     }
