@@ -28,6 +28,11 @@ public struct MatchRequestReader {
     public enum URLText {
         /// The URL is these bytes of the line (a flat line has no escapes).
         case bytes(Range<Int>)
+        /// As `bytes`, and the bytes need no escape in a JSON string: the
+        /// canonical shortcut took them, so they hold no control character,
+        /// and a flat line's string holds no quote or backslash. The writer
+        /// then copies them without looking (`MatchLineWriter.write(_:plainURL:)`).
+        case plainBytes(Range<Int>)
         /// The URL as the JSON parser decoded it.
         case string(String)
     }
@@ -86,8 +91,15 @@ public struct MatchRequestReader {
     private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans,
                                       _ body: (ResourceRequest, PreparedPage?, URLText) -> Void) -> Bool {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
-        guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
-        else { return false }
+        let resource: WebURL
+        var urlText = URLText.plainBytes(spans.url)
+        if let url = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) {
+            resource = url
+        } else if let url = try? urls.url(text(spans.url)) {
+            (resource, urlText) = (url, .bytes(spans.url))
+        } else {
+            return false
+        }
         var kind = ResourceTypes.topDocument
         if let span = spans.type {
             guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return false }
@@ -120,7 +132,7 @@ public struct MatchRequestReader {
         // Moved into the request, not copied (and the originals destroyed after).
         body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method,
                              loadContext: loadContext),
-             prepared, .bytes(spans.url))
+             prepared, urlText)
         return true
     }
 
