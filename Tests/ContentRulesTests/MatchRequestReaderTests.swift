@@ -85,7 +85,7 @@ struct MatchRequestReaderTests {
                         #expect(prepared.isBlocked == plain.isBlocked && prepared.blocksCookies == plain.blocksCookies, "line \(index + 1)")
                     }
                     switch read.url {
-                    case .bytes(let range):
+                    case .bytes(let range), .plainBytes(let range):
                         flatLines += 1
                         return (Fields(read.request), String(decoding: buffer[range], as: UTF8.self))
                     case .string(let text):
@@ -107,5 +107,26 @@ struct MatchRequestReaderTests {
         #expect(flatLines == 9)
         // Lines 1-4, 8 and 9 name a page with a host.
         #expect(preparedPages == 6)
+    }
+
+    @Test("a URL read as plain bytes needs no JSON escape: every byte, in the host, path, query and fragment")
+    func plainBytesNeedNoEscape() throws {
+        let engine = try ContentRuleEngine(lists: [try #require(RuleListParser.parse(Self.list, source: "list.json").list)])
+        var reader = MatchRequestReader(engine: engine)
+        var plain = 0
+        for value in 0...255 {
+            for (prefix, suffix) in [("https://a", ".example/"), ("https://a.example/p", "q"), ("https://a.example/?q", "r"), ("https://a.example/#f", "g")] {
+                let url = Array(prefix.utf8) + [UInt8(value)] + Array(suffix.utf8)
+                let line = Array(#"{"url": ""#.utf8) + url + Array(#"", "type": "script"}"#.utf8)
+                line.withUnsafeBufferPointer { buffer in
+                    guard case .success(let read) = reader.request(from: buffer, number: 1), case .plainBytes(let range) = read.url else { return }
+                    plain += 1
+                    #expect(!ByteScan.needsJSONEscape(UnsafeBufferPointer(rebasing: buffer[range])), "byte \(value) after \(prefix)")
+                    #expect(Array(buffer[range]) == url, "byte \(value) after \(prefix)")
+                }
+            }
+        }
+        // Letters and digits at least, in every component.
+        #expect(plain > 4 * 36)
     }
 }

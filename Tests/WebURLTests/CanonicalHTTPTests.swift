@@ -72,6 +72,19 @@ struct CanonicalHTTPTests {
         #expect(Self.components(fast) == Self.components(try WebURL(fullyParsing: "https://ads.example")))
     }
 
+    @Test("the shortcut's byte table answers as the host test and the percent-encode sets, for every byte")
+    func byteClassesAgreeWithTheSets() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let classes = CanonicalByteClasses.table[value]
+            #expect((classes & CanonicalByteClasses.host != 0) == WebURL.isCanonicalHostByte(byte), "byte \(value)")
+            #expect((classes & CanonicalByteClasses.pathStop != 0) == PercentEncodeSet.pathOrSlash.contains(byte), "byte \(value)")
+            #expect((classes & CanonicalByteClasses.query != 0) == PercentEncodeSet.specialQuery.contains(byte), "byte \(value)")
+            #expect((classes & CanonicalByteClasses.fragment != 0) == PercentEncodeSet.fragment.contains(byte), "byte \(value)")
+        }
+        #expect(CanonicalByteClasses.table.count == 256)
+    }
+
     /// Every component a caller can read.
     static func components(_ url: WebURL) -> [String] {
         [url.serialization, url.scheme, url.username, url.password, url.hostname,

@@ -28,6 +28,11 @@ public struct MatchRequestReader {
     public enum URLText {
         /// The URL is these bytes of the line (a flat line has no escapes).
         case bytes(Range<Int>)
+        /// As `bytes`, and the bytes need no escape in a JSON string: the
+        /// canonical shortcut took them, so they hold no control character,
+        /// and a flat line's string holds no quote or backslash. The writer
+        /// then copies them without looking (`MatchLineWriter.write(_:plainURL:)`).
+        case plainBytes(Range<Int>)
         /// The URL as the JSON parser decoded it.
         case string(String)
     }
@@ -86,8 +91,15 @@ public struct MatchRequestReader {
     private mutating func flatRequest(_ line: UnsafeBufferPointer<UInt8>, _ spans: RequestLine.Spans,
                                       _ body: (ResourceRequest, PreparedPage?, URLText) -> Void) -> Bool {
         func text(_ span: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[span]), as: UTF8.self) }
-        guard let resource = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) ?? (try? urls.url(text(spans.url)))
-        else { return false }
+        let resource: WebURL
+        var urlText = URLText.plainBytes(spans.url)
+        if let url = WebURL(canonicalHTTP: UnsafeBufferPointer(rebasing: line[spans.url])) {
+            resource = url
+        } else if let url = try? urls.url(text(spans.url)) {
+            (resource, urlText) = (url, .bytes(spans.url))
+        } else {
+            return false
+        }
         var kind = ResourceTypes.topDocument
         if let span = spans.type {
             guard let known = type(named: UnsafeBufferPointer(rebasing: line[span])) else { return false }
@@ -105,9 +117,12 @@ public struct MatchRequestReader {
         // Asked through the optional, not bound: a binding would copy the URL.
         if pageURL?.isSpecial == true, pageURL?.hostnameRange.isEmpty == true { (pageURL, prepared) = (nil, nil) }
         var frameURL: WebURL?
+        // Without a frame URL the context follows from the type alone; with
+        // one, the initialiser compares it with the page's.
+        var loadContext: LoadContexts? = ResourceRequest.loadContext(inPageFrame: kind)
         if let span = spans.frame, !span.isEmpty {
             guard let url = try? urls.url(text(span)) else { return false }
-            frameURL = url
+            (frameURL, loadContext) = (url, nil)
         }
         var method: RequestMethod? = .get
         if let span = spans.method {
@@ -115,8 +130,9 @@ public struct MatchRequestReader {
             method = known
         }
         // Moved into the request, not copied (and the originals destroyed after).
-        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method),
-             prepared, .bytes(spans.url))
+        body(ResourceRequest(url: consume resource, type: kind, pageURL: consume pageURL, frameURL: consume frameURL, method: method,
+                             loadContext: loadContext),
+             prepared, urlText)
         return true
     }
 

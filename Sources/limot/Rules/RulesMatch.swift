@@ -102,6 +102,7 @@ struct RulesMatch: ParsableCommand {
                     }
                     switch url {
                     case .bytes(let range): output.write(decision, url: UnsafeBufferPointer(rebasing: line[range]))
+                    case .plainBytes(let range): output.write(decision, plainURL: UnsafeBufferPointer(rebasing: line[range]))
                     case .string(let text): output.write(decision, url: text)
                     }
                 }
