@@ -117,44 +117,15 @@ public struct Decision: Sendable {
         return result
     }
 
-    /// Each list's ignore-previous-rules and ignore-following-rules that
-    /// applied (-1: none), in arrays by list number: the plain block's rules
-    /// (some hundreds) are checked against them one by one, and a dictionary
-    /// look-up per rule cost more than the rest of the check.
-    private struct IgnoreCuts {
-        private var ignoredBy: [Int32] = []
-        private var stoppedBy: [Int32] = []
-
-        init(_ outcome: IgnoreOutcome?, listCount: Int) {
-            guard let outcome else { return }
-            ignoredBy = Array(repeating: -1, count: listCount)
-            stoppedBy = Array(repeating: -1, count: listCount)
-            for (list, rule) in outcome.ignoredByRule { ignoredBy[Int(list)] = rule }
-            for (list, rule) in outcome.stoppedByRule { stoppedBy[Int(list)] = rule }
-        }
-
-        /// Whether a rule of the plain block survives its list's ignore rules.
-        func survives(_ rule: Int32, in engine: ContentRuleEngine) -> Bool {
-            guard !ignoredBy.isEmpty else { return true }
-            let list = engine.ruleList[Int(rule)]
-            let location = engine.ruleLocation[Int(rule)]
-            let ignore = ignoredBy[Int(list)]
-            if ignore >= 0, engine.ruleList[Int(ignore)] != list || location <= engine.ruleLocation[Int(ignore)] { return false }
-            let stop = stoppedBy[Int(list)]
-            if stop >= 0, location >= engine.ruleLocation[Int(stop)] { return false }
-            return true
-        }
-    }
-
     /// The plain block's rules, but for the excluded ones, that survive the
     /// ignore rules (`surviving`) or that they discarded (not `surviving`),
     /// in decision order.
     private func blockRules(surviving: Bool) -> [Int32] {
         guard let block = plainBlock else { return [] }
-        // Most loads keep the whole block: no exclusion, no ignore rule.
-        if block.excluded.isEmpty && ignoreOutcome == nil { return surviving ? engine.universalUnless : [] }
-        let cuts = IgnoreCuts(ignoreOutcome, listCount: engine.lists.count)
-        return engine.universalUnless.filter { !block.excluded.contains($0) && cuts.survives($0, in: engine) == surviving }
+        // Most loads keep the whole block (the engine's array, not a copy): no exclusion, no ignore rule.
+        var rules = ignoreOutcome.map { blockRules(cutBy: $0, surviving: surviving) } ?? (surviving ? engine.universalUnless : [])
+        if !block.excluded.isEmpty { rules.removeAll { block.excluded.contains($0) } }
+        return rules
     }
 
     /// Every applied rule in decision order, the plain block merged in.
@@ -169,45 +140,12 @@ public struct Decision: Sendable {
         return Self.merge(specificDiscarded, blockRules(surviving: false), order: engine.ruleOrder)
     }
 
-    /// Merges two lists sorted by (order, rule) into one, keeping repeats.
-    static func merge(_ a: [Int32], _ b: [Int32], order: RuleColumn<ContentRuleEngine.RuleMeta.Order>) -> [Int32] {
-        if b.isEmpty { return a }
-        if a.isEmpty { return b }
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
-                    var (i, j) = (0, 0)
-                    while i < a.count && j < b.count {
-                        if (order[Int(a[i])], a[i]) < (order[Int(b[j])], b[j]) {
-                            result[i + j] = a[i]
-                            i += 1
-                        } else {
-                            result[i + j] = b[j]
-                            j += 1
-                        }
-                    }
-                    while i < a.count {
-                        result[i + j] = a[i]
-                        i += 1
-                    }
-                    while j < b.count {
-                        result[i + j] = b[j]
-                        j += 1
-                    }
-                    count = a.count + b.count
-                }
-            }
-        }
-    }
-
     /// Whether an applied rule has an action of this kind.
     private func applies(_ kind: ContentRuleEngine.ActionKind) -> Bool {
         if specificApplied.contains(where: { engine.ruleActionKind[Int($0)] == kind }) { return true }
         guard let block = plainBlock else { return false }
-        let cuts = IgnoreCuts(ignoreOutcome, listCount: engine.lists.count)
-        return engine.universalUnless.contains {
-            engine.ruleActionKind[Int($0)] == kind && !block.excluded.contains($0) && cuts.survives($0, in: engine)
-        }
+        let surviving = ignoreOutcome.map { blockRules(cutBy: $0, surviving: true) } ?? engine.universalUnless
+        return surviving.contains { engine.ruleActionKind[Int($0)] == kind && !block.excluded.contains($0) }
     }
 
     /// Whether any list blocks the load.
