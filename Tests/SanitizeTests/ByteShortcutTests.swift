@@ -3,9 +3,44 @@ import WebURL
 @testable import Sanitize
 
 /// The sanitizer's byte-level shortcuts each give what their plain version
-/// gives: the leave path written into one buffer.
+/// gives: the title read from its bytes, the leave path written into one
+/// buffer.
 @Suite("Byte shortcuts")
 struct ByteShortcutTests {
+    // MARK: Title
+
+    static let titlePieces = ["Haus", "خانه", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}",
+                              "\u{301}", "\u{200C}", "\u{200D}", "\u{0600}", "\u{06DD}", "\u{0903}", "\u{1F600}", "\u{1F1E9}", "–", "Ü", "a",
+                              "e\u{301}", "\u{1100}", "\u{1161}", "&", "\u{FEFF}", "\u{E0020}"]
+
+    @Test("a title collapsed from its bytes is the title its characters give")
+    func titleEqualsCharacterwise() {
+        var random = SplitMix64(seed: 21)
+        var byScalars = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<random.next(below: 12) { text += Self.titlePieces[random.next(below: Self.titlePieces.count)] }
+            if TitleText.collapsedByScalars(text) != nil { byScalars += 1 }
+            #expect(TitleText.collapsed(text) == TitleText.characterwise(text), "\(Array(text.unicodeScalars))")
+        }
+        #expect(byScalars > 2_000, "only \(byScalars) titles took the bytes' way: the generator no longer tries it")
+    }
+
+    @Test("long titles are cut after 300 characters, as by the characters")
+    func longTitles() {
+        for text in [String(repeating: "ab ", count: 200), String(repeating: "خانه ", count: 100), String(repeating: "e\u{301}", count: 310), String(repeating: "x", count: 300)] {
+            #expect(TitleText.collapsed(text) == TitleText.characterwise(text))
+        }
+    }
+
+    @Test("whitespace is Unicode's White_Space, for every scalar")
+    func whitespaceIsUnicodes() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(TitleText.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
     // MARK: Leave path
 
     @Test("the leave path percent-encodes all but the unreserved bytes, upper-case", arguments: [
