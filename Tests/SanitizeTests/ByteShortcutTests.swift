@@ -3,8 +3,8 @@ import WebURL
 @testable import Sanitize
 
 /// The sanitizer's byte-level shortcuts each give what their plain version
-/// gives: the title read from its bytes, the leave path written into one
-/// buffer.
+/// gives: the title and a link's `rel` read from their bytes, the leave
+/// path written into one buffer.
 @Suite("Byte shortcuts")
 struct ByteShortcutTests {
     // MARK: Title
@@ -39,6 +39,29 @@ struct ByteShortcutTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             #expect(TitleText.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
         }
+    }
+
+    // MARK: rel
+
+    static let relPieces = ["stylesheet", "StyleSheet", "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon",
+                            "preload", "prefetch", "modulepreload", "manifest", "dns-prefetch", "preconnect", "prerender", "alternate",
+                            " ", "\t", "\n", "\r", "\r\n", "\u{0C}", "\u{01}", "\u{301}", "é", "\u{A0}", "x"]
+
+    @Test("link types read from bytes are those the characters give")
+    func linkRelationsEqualCharacterwise() {
+        var random = SplitMix64(seed: 22)
+        var scanned = 0
+        for _ in 0..<20_000 {
+            var value = ""
+            for _ in 0..<random.next(below: 6) { value += Self.relPieces[random.next(below: Self.relPieces.count)] }
+            let bytes = Array(value.utf8)
+            let fromBytes = bytes.withUnsafeBufferPointer { LinkRelations(scanning: $0) }
+            if let fromBytes {
+                scanned += 1
+                #expect(fromBytes == LinkRelations(characterwise: value), "\(Array(value.unicodeScalars))")
+            }
+        }
+        #expect(scanned > 2_000, "only \(scanned) values were read from bytes: the generator no longer tries it")
     }
 
     // MARK: Leave path
