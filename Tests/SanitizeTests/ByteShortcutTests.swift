@@ -3,10 +3,33 @@ import WebURL
 @testable import Sanitize
 
 /// The sanitizer's byte-level shortcuts each give what their plain version
-/// gives: the title and a link's `rel` read from their bytes, the leave
-/// path written into one buffer.
+/// gives: a tag's end, the title and a link's `rel` read from their bytes, the
+/// leave path written into one buffer.
 @Suite("Byte shortcuts")
 struct ByteShortcutTests {
+    // MARK: Tags
+
+    static let tagPieces = [">", "/>", "/", " ", "\t", "a", "style", "=", "\"x\"", "'y'", "z", "class", "STYLE", "background", "\"", "<"]
+
+    @Test("a tag's end found with the first byte looked at first is skimTag's, from every position of every length")
+    func skimTagEndEqualsSkimTag() {
+        var random = SplitMix64(seed: 23)
+        let filters = [Names.shared.sharedRewrites, Names.shared.noAttributes]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<random.next(below: 8) { text += Self.tagPieces[random.next(below: Self.tagPieces.count)] }
+            let input = Array(text.utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for filter in filters {
+                    for start in 0...input.count {
+                        #expect(scanner.skimTagEnd(from: start, flagging: filter) == scanner.skimTag(from: start, flagging: filter), "\(text) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Title
 
     static let titlePieces = ["Haus", "خانه", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}",
@@ -70,7 +93,7 @@ struct ByteShortcutTests {
         "https://adservice.google.com/ddm/clk?x=1", "http://a.example:8080/%7Efoo/b%20c?q=\u{5D3}&r=<>#frag", "https://xn--mnchen-3ya.de/~a-b_c.d",
     ])
     func leavePath(_ string: String) throws {
-        let url = try #require(WebURL(string))
+        let url = try WebURL(string)
         var expected = ProxyURLMap.leavePath + "?to="
         for byte in url.serialization.utf8 {
             let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-._~".utf8.contains(byte)

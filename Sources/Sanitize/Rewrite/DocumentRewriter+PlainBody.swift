@@ -30,7 +30,7 @@ extension DocumentRewriter {
                 let (name, nameEnd) = scanner.tagName(at: index, isEnd: false)
                 let kind = names.element(name)
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
-                guard kind == .other || kind == .void, let tagEnd = scanner.skimTag(from: nameEnd, flagging: sharedRewrites) else {
+                guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
                     token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
                     break
                 }
@@ -38,7 +38,7 @@ extension DocumentRewriter {
                 index = tagEnd
             } else if next == UInt8(ascii: "/"), index + 2 < end, scanner.input[index + 2].isASCIIAlpha {
                 let (name, nameEnd) = scanner.tagName(at: index, isEnd: true)
-                guard openElements.last == name, !names.endTagDoesMoreThanEnd(name), let tagEnd = scanner.skimTag(from: nameEnd, flagging: noAttributes) else {
+                guard openElements.last == name, !names.endTagDoesMoreThanEnd(name), let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: noAttributes) else {
                     token = tokenizer.tag(at: index, isEnd: true, name: name, nameEnd: nameEnd)
                     break
                 }
