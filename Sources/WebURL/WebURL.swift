@@ -136,7 +136,12 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Path and query, as sent in an HTTP/1.1 request line ("/a/b?x=1"). The fragment is never sent.
     public var pathAndQuery: String {
-        component(Int(layout.pathStart), queryRange?.upperBound ?? Int(layout.pathEnd))
+        component(pathAndQueryRange.lowerBound, pathAndQueryRange.upperBound)
+    }
+
+    /// Where `pathAndQuery` sits in `serialization`, in UTF-8 code units (as `hostnameRange`).
+    public var pathAndQueryRange: Range<Int> {
+        Int(layout.pathStart)..<(queryRange?.upperBound ?? Int(layout.pathEnd))
     }
 
     /// The ASCII serialisation of the URL's origin: "https://example.com" or

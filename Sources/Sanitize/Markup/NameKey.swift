@@ -27,7 +27,10 @@ struct NameKey: Hashable {
     /// Packs the `count` bytes at `start`, ASCII-lower-cased, a word at a
     /// time: the tokenizer finds a name's end first, then packs it (one copy
     /// and three word-wide lower-casings per name, not a step per byte).
-    @inline(__always)
+    /// Not inlined: the copy through a local buffer brought a stack guard
+    /// and a spill into every scan that packs a name, where it serves only
+    /// names at the input's last 24 bytes.
+    @inline(never)
     init(lowercasing start: UnsafePointer<UInt8>, count: Int) {
         guard count <= Self.capacity else {
             self = .overlong

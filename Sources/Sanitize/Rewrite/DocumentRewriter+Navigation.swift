@@ -133,20 +133,19 @@ extension DocumentRewriter {
     }
 
     mutating func planLink() -> Plan {
-        let rel = attributes[.rel].map { Self.asciiLowercasedTrimmed(value($0)) } ?? ""
-        let tokens = Set(rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init))
+        let relations = attributes[.rel].map { linkRelations($0) } ?? []
         // Connection warm-ups would reach hosts outside the proxy; they are of no use behind it.
-        if !tokens.isDisjoint(with: ["dns-prefetch", "preconnect", "prerender"]) { return .remove }
+        if !relations.isDisjoint(with: .warmUps) { return .remove }
         let type: ResourceTypes?
-        if tokens.contains("stylesheet") {
+        if relations.contains(.stylesheet) {
             type = .styleSheet
-        } else if tokens.contains("modulepreload") {
+        } else if relations.contains(.modulepreload) {
             type = attributes[.as].map { Self.preloadType(value($0)) } ?? .script
-        } else if tokens.contains("preload") || tokens.contains("prefetch") {
+        } else if !relations.isDisjoint(with: [.preload, .prefetch]) {
             type = attributes[.as].map { Self.preloadType(value($0)) } ?? .other
-        } else if !tokens.isDisjoint(with: ["icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"]) {
+        } else if relations.contains(.icon) {
             type = .image
-        } else if tokens.contains("manifest") {
+        } else if relations.contains(.manifest) {
             type = .other
         } else {
             type = nil
@@ -163,6 +162,15 @@ extension DocumentRewriter {
             edits.addsNonce = true
         }
         return .keep
+    }
+
+    /// The link types of the `rel` attribute at `index`: from its bytes as
+    /// written when they are its value (no reference) and split as its
+    /// characters would be, otherwise by the definition.
+    private func linkRelations(_ index: Int) -> LinkRelations {
+        let written = rawValue(index)
+        if !written.contains(UInt8(ascii: "&")), let relations = LinkRelations(scanning: written) { return relations }
+        return LinkRelations(characterwise: value(index))
     }
 
     /// The resource type of `<link rel=preload as=…>`, as WebKit maps `as`.

@@ -145,8 +145,8 @@ struct DocumentRewriter {
         let bytes = raw(token.range)
         if titleIsNext {
             titleIsNext = false
-            let text = CharacterReferences.decodeText(bytes).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            if !text.isEmpty { title = String(text.prefix(300)) }
+            let text = TitleText.collapsed(CharacterReferences.decodeText(bytes))
+            if !text.isEmpty { title = text }
         }
         if styleIsNext || (foreign.current == .svg && foreign.innermost == names.style) {
             styleIsNext = false

@@ -1,0 +1,104 @@
+import Testing
+import WebURL
+@testable import Sanitize
+
+/// The sanitizer's byte-level shortcuts each give what their plain version
+/// gives: a tag's end, the title and a link's `rel` read from their bytes, the
+/// leave path written into one buffer.
+@Suite("Byte shortcuts")
+struct ByteShortcutTests {
+    // MARK: Tags
+
+    static let tagPieces = [">", "/>", "/", " ", "\t", "a", "style", "=", "\"x\"", "'y'", "z", "class", "STYLE", "background", "\"", "<"]
+
+    @Test("a tag's end found with the first byte looked at first is skimTag's, from every position of every length")
+    func skimTagEndEqualsSkimTag() {
+        var random = SplitMix64(seed: 23)
+        let filters = [Names.shared.sharedRewrites, Names.shared.noAttributes]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<random.next(below: 8) { text += Self.tagPieces[random.next(below: Self.tagPieces.count)] }
+            let input = Array(text.utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for filter in filters {
+                    for start in 0...input.count {
+                        #expect(scanner.skimTagEnd(from: start, flagging: filter) == scanner.skimTag(from: start, flagging: filter), "\(text) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Title
+
+    static let titlePieces = ["Haus", "خانه", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}",
+                              "\u{301}", "\u{200C}", "\u{200D}", "\u{0600}", "\u{06DD}", "\u{0903}", "\u{1F600}", "\u{1F1E9}", "–", "Ü", "a",
+                              "e\u{301}", "\u{1100}", "\u{1161}", "&", "\u{FEFF}", "\u{E0020}"]
+
+    @Test("a title collapsed from its bytes is the title its characters give")
+    func titleEqualsCharacterwise() {
+        var random = SplitMix64(seed: 21)
+        var byScalars = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<random.next(below: 12) { text += Self.titlePieces[random.next(below: Self.titlePieces.count)] }
+            if TitleText.collapsedByScalars(text) != nil { byScalars += 1 }
+            #expect(TitleText.collapsed(text) == TitleText.characterwise(text), "\(Array(text.unicodeScalars))")
+        }
+        #expect(byScalars > 2_000, "only \(byScalars) titles took the bytes' way: the generator no longer tries it")
+    }
+
+    @Test("long titles are cut after 300 characters, as by the characters")
+    func longTitles() {
+        for text in [String(repeating: "ab ", count: 200), String(repeating: "خانه ", count: 100), String(repeating: "e\u{301}", count: 310), String(repeating: "x", count: 300)] {
+            #expect(TitleText.collapsed(text) == TitleText.characterwise(text))
+        }
+    }
+
+    @Test("whitespace is Unicode's White_Space, for every scalar")
+    func whitespaceIsUnicodes() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(TitleText.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    // MARK: rel
+
+    static let relPieces = ["stylesheet", "StyleSheet", "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon",
+                            "preload", "prefetch", "modulepreload", "manifest", "dns-prefetch", "preconnect", "prerender", "alternate",
+                            " ", "\t", "\n", "\r", "\r\n", "\u{0C}", "\u{01}", "\u{301}", "é", "\u{A0}", "x"]
+
+    @Test("link types read from bytes are those the characters give")
+    func linkRelationsEqualCharacterwise() {
+        var random = SplitMix64(seed: 22)
+        var scanned = 0
+        for _ in 0..<20_000 {
+            var value = ""
+            for _ in 0..<random.next(below: 6) { value += Self.relPieces[random.next(below: Self.relPieces.count)] }
+            let bytes = Array(value.utf8)
+            let fromBytes = bytes.withUnsafeBufferPointer { LinkRelations(scanning: $0) }
+            if let fromBytes {
+                scanned += 1
+                #expect(fromBytes == LinkRelations(characterwise: value), "\(Array(value.unicodeScalars))")
+            }
+        }
+        #expect(scanned > 2_000, "only \(scanned) values were read from bytes: the generator no longer tries it")
+    }
+
+    // MARK: Leave path
+
+    @Test("the leave path percent-encodes all but the unreserved bytes, upper-case", arguments: [
+        "https://adservice.google.com/ddm/clk?x=1", "http://a.example:8080/%7Efoo/b%20c?q=\u{5D3}&r=<>#frag", "https://xn--mnchen-3ya.de/~a-b_c.d",
+    ])
+    func leavePath(_ string: String) throws {
+        let url = try WebURL(string)
+        var expected = ProxyURLMap.leavePath + "?to="
+        for byte in url.serialization.utf8 {
+            let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-._~".utf8.contains(byte)
+            expected += unreserved ? String(Unicode.Scalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        #expect(ProxyURLMap.leavePath(for: url) == expected)
+    }
+}
