@@ -30,6 +30,32 @@ struct LineBytes {
         count = end
     }
 
+    /// Appends the four pieces of a line (`MatchLineWriter`'s head, URL,
+    /// closing quote and tail) with one room check and one uniqueness check
+    /// of the array, where four `append`s made four of each: some 80
+    /// instructions a request (callgrind, `rules match` on the benchmark corpus).
+    @inline(__always)
+    mutating func append(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+                         _ third: UnsafeBufferPointer<UInt8>, _ fourth: UnsafeBufferPointer<UInt8>) {
+        let end = count + first.count + second.count + third.count + fourth.count
+        guard end > count else { return }
+        if end > room.count { grow(toHold: end) }
+        let start = count
+        room.withUnsafeMutableBytes { room in
+            // Written out, not through a local function: that one was not inlined.
+            let base = room.baseAddress! + start
+            var at = 0
+            if let piece = first.baseAddress { (base + at).copyMemory(from: piece, byteCount: first.count) }
+            at += first.count
+            if let piece = second.baseAddress { (base + at).copyMemory(from: piece, byteCount: second.count) }
+            at += second.count
+            if let piece = third.baseAddress { (base + at).copyMemory(from: piece, byteCount: third.count) }
+            at += third.count
+            if let piece = fourth.baseAddress { (base + at).copyMemory(from: piece, byteCount: fourth.count) }
+        }
+        count = end
+    }
+
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {

@@ -112,8 +112,16 @@ public struct MatchLineWriter {
         use(decision.engine)
         // The tail first: making it may write the line of a new stylesheet, which comes before.
         let entry = decision.ignoreOutcome == nil ? tailEntry(of: decision) : ignoredTailEntry(of: decision)
-        appendHead(url: url, mayNeedEscape: mayNeedEscape)
-        tails.append(entry, to: &bytes)
+        if mayNeedEscape && ByteScan.needsJSONEscape(url) {
+            appendHead(url: url, mayNeedEscape: true)
+            tails.append(entry, to: &bytes)
+        } else {
+            // The whole line at once (see `LineBytes.append(_:_:_:_:)`).
+            let head: StaticString = #"{"url":""#
+            let quote: StaticString = #"""#
+            tails.append(entry, after: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount), url,
+                         UnsafeBufferPointer(start: quote.utf8Start, count: quote.utf8CodeUnitCount), to: &bytes)
+        }
     }
 
     /// The tail of a decision without ignore rules (nearly every load), made the first time.

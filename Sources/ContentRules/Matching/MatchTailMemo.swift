@@ -95,6 +95,15 @@ struct MatchTailMemo {
         tails.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// Appends a line's head, URL and closing quote, then the entry's tail,
+    /// to `out` at once (see `LineBytes.append(_:_:_:_:)`).
+    @inline(__always)
+    func append(_ entry: Int, after head: UnsafeBufferPointer<UInt8>, _ url: UnsafeBufferPointer<UInt8>,
+                _ quote: UnsafeBufferPointer<UInt8>, to out: inout LineBytes) {
+        let range = entries[entry].bytes
+        tails.withUnsafeBufferPointer { out.append(head, url, quote, UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// A decision's key, gathered into an array.
     static func key(of decision: Decision) -> [Int32] {
         var key = decision.specificApplied
