@@ -126,6 +126,14 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
     @inline(__always)
     func forEachStored(_ key: UInt64, _ body: (UnsafePointer<Value>) -> Void) {
         if !presence.mayContain(key) { return }
+        forEachStoredUnfiltered(key, body)
+    }
+
+    /// `forEachStored` without asking the `KeyFilter` first, for a caller
+    /// whose own filter already holds only keys that are there
+    /// (`LiteralIndex`'s pair bitmap).
+    @inline(__always)
+    func forEachStoredUnfiltered(_ key: UInt64, _ body: (UnsafePointer<Value>) -> Void) {
         var slot = Int(truncatingIfNeeded: key) & mask
         while true {
             let entry = slots[slot]
