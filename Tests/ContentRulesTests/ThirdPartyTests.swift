@@ -27,11 +27,32 @@ struct ThirdPartyTests {
         ("http://a.example./x", "http://a.example/", true), ("http://x.a.example./", "http://a.example./", false), ("http://xa.example/", "http://a.example/", true),
         ("data:text/plain,x", "http://a.example/", true), ("foo:bar", "foo:baz", false), ("foo://Host/x", "foo://host/", true),
         ("https://foo.github.io/", "https://bar.github.io/", true), ("https://www.example.com/", "https://example.com/", false),
+        // A load from the page's own host, answered without the Public Suffix
+        // List; an opaque host with capitals still goes the long way, and
+        // keeps its answer (a registrable domain is compared lower-cased).
+        ("https://a.co.uk/x", "https://a.co.uk/y", false), ("https://co.uk/x", "https://co.uk/", false),
+        ("http://a.example./x", "http://a.example./", false), ("http://[::1]/x", "http://[::1]/", false),
+        ("foo://Host/x", "foo://Host/", false), ("foo://a.Host/x", "foo://a.Host/", true),
     ])
     func namedCase(_ url: String, _ page: String, _ thirdParty: Bool) throws {
         let request = ResourceRequest(url: try WebURL(url), type: .image, pageURL: try WebURL(page))
         #expect(request.isThirdParty(publicSuffixList: .shared) == thirdParty)
         #expect(reference(request.url, page: request.pageURL) == thirdParty)
+    }
+
+    /// The engine's own test (in `decide`) agrees: a page decided as a load
+    /// of its own, as the sanitizer decides every link, is first party
+    /// unless its opaque host has capitals; with a prepared page too.
+    @Test func aPageIsFirstPartyToItself() throws {
+        let parsed = RuleListParser.parse(#"[{"trigger":{"url-filter":".*","load-type":["third-party"]},"action":{"type":"block"}}]"#, source: "t")
+        let engine = try ContentRuleEngine(lists: [try #require(parsed.list)])
+        for (address, thirdParty) in [("https://a.co.uk/x", false), ("https://co.uk/", false), ("http://a.example./", false),
+                                      ("http://[::1]/", false), ("foo://Host/x", false), ("foo://a.Host/x", true)] {
+            let url = try WebURL(address)
+            let request = ResourceRequest(url: url, type: .topDocument, pageURL: url)
+            #expect(engine.decide(request).isBlocked == thirdParty, "\(address)")
+            #expect(engine.decide(request, page: engine.prepare(page: url)).isBlocked == thirdParty, "\(address), prepared")
+        }
     }
 
     @Test func noPageIsThirdParty() throws {

@@ -30,10 +30,12 @@ extension ContentRuleEngine {
                 var isThirdParty = true
                 if let pageURL = request.pageURL {
                     let pageHost = UnsafeBufferPointer(rebasing: topBuffer[pageURL.hostnameRange])
-                    let registrable = page.map(\.registrableStart)
-                        ?? (pageHost.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: pageHost))
-                    isThirdParty = ResourceRequest.isThirdParty(host: UnsafeBufferPointer(rebasing: urlBuffer[request.url.hostnameRange]),
-                                                                pageHost: pageHost, pageRegistrableStart: registrable)
+                    let host = UnsafeBufferPointer(rebasing: urlBuffer[request.url.hostnameRange])
+                    if let page {
+                        isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, pageRegistrableStart: page.registrableStart)
+                    } else {
+                        isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, publicSuffixList: publicSuffixList)
+                    }
                 }
                 // A constant: the closures below would check each access to a variable at run time.
                 let flags = LoadFlags(
