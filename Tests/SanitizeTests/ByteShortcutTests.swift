@@ -16,8 +16,7 @@ struct ByteShortcutTests {
         var random = SplitMix64(seed: 23)
         let filters = [Names.shared.sharedRewrites, Names.shared.noAttributes]
         for _ in 0..<2_000 {
-            var text = ""
-            for _ in 0..<random.next(below: 8) { text += Self.tagPieces[random.next(below: Self.tagPieces.count)] }
+            let text = random.text(from: Self.tagPieces, fewerThan: 8)
             let input = Array(text.utf8)
             input.withUnsafeBufferPointer { buffer in
                 let scanner = MarkupScanner(input: buffer)
@@ -41,8 +40,7 @@ struct ByteShortcutTests {
         var random = SplitMix64(seed: 21)
         var byScalars = 0
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<random.next(below: 12) { text += Self.titlePieces[random.next(below: Self.titlePieces.count)] }
+            let text = random.text(from: Self.titlePieces, fewerThan: 12)
             if TitleText.collapsedByScalars(text) != nil { byScalars += 1 }
             #expect(TitleText.collapsed(text) == TitleText.characterwise(text), "\(Array(text.unicodeScalars))")
         }
@@ -75,8 +73,7 @@ struct ByteShortcutTests {
         var random = SplitMix64(seed: 22)
         var scanned = 0
         for _ in 0..<20_000 {
-            var value = ""
-            for _ in 0..<random.next(below: 6) { value += Self.relPieces[random.next(below: Self.relPieces.count)] }
+            let value = random.text(from: Self.relPieces, fewerThan: 6)
             let bytes = Array(value.utf8)
             let fromBytes = bytes.withUnsafeBufferPointer { LinkRelations(scanning: $0) }
             if let fromBytes {

@@ -20,8 +20,7 @@ import WebURL
         var kept = 0
         var refused = 0
         for _ in 0..<20_000 {
-            var link = random.next(below: 8) == 0 ? "" : "/"
-            for _ in 0..<(1 + random.next(below: 8)) { link += Self.pieces[random.next(below: Self.pieces.count)] }
+            let link = (random.next(below: 8) == 0 ? "" : "/") + random.text(from: Self.pieces, fewerThan: 8, plus: 1)
             guard Self.isCanonical(link) else {
                 refused += 1
                 continue
@@ -51,8 +50,7 @@ import WebURL
         var encoded = 0
         var refused = 0
         for _ in 0..<20_000 {
-            var link = random.next(below: 8) == 0 ? "" : "/"
-            for _ in 0..<(1 + random.next(below: 8)) { link += Self.pieces[random.next(below: Self.pieces.count)] }
+            let link = (random.next(below: 8) == 0 ? "" : "/") + random.text(from: Self.pieces, fewerThan: 8, plus: 1)
             guard let path = CanonicalSitePath.path(of: link) else {
                 refused += 1
                 continue
@@ -74,8 +72,7 @@ import WebURL
         var kept = 0
         var refused = 0
         for _ in 0..<40_000 {
-            var link = random.next(below: 8) == 0 ? "" : "/"
-            for _ in 0..<(1 + random.next(below: 8)) { link += pieces[random.next(below: pieces.count)] }
+            let link = (random.next(below: 8) == 0 ? "" : "/") + random.text(from: pieces, fewerThan: 8, plus: 1)
             let raw = Array(link.utf8)
             let shape = raw.withUnsafeBufferPointer { CanonicalSitePath.shape(of: $0, referencesDecoded: false) }
             let decoded = raw.withUnsafeBufferPointer { CharacterReferences.decodeAttribute($0) }
@@ -109,8 +106,7 @@ import WebURL
         var random = SplitMix64(seed: 9)
         var shortcut = 0
         for _ in 0..<5_000 {
-            var path = "/"
-            for _ in 0..<(1 + random.next(below: 8)) { path += Self.pieces[random.next(below: Self.pieces.count)] }
+            let path = "/" + random.text(from: Self.pieces, fewerThan: 8, plus: 1)
             guard Self.isCanonical(path) else { continue }
             shortcut += 1
             let link = "https://www.loghatnameh.de" + path

@@ -29,8 +29,7 @@ import Testing
         var random = SplitMix64(seed: 21)
         var withReferences = 0
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<random.next(below: 10) { text += Self.pieces[random.next(below: Self.pieces.count)] }
+            let text = random.text(from: Self.pieces, fewerThan: 10)
             let raw = Array(text.utf8)
             raw.withUnsafeBufferPointer { raw in
                 let attribute = CharacterReferences.decodeAttribute(raw)

@@ -34,8 +34,7 @@ import WebURL
         var random = SplitMix64(seed: 11)
         var absolute = 0
         for _ in 0..<20_000 {
-            var raw = ""
-            for _ in 0..<(1 + random.next(below: 7)) { raw += Self.pieces[random.next(below: Self.pieces.count)] }
+            let raw = random.text(from: Self.pieces, fewerThan: 7, plus: 1)
             if raw.hasPrefix("http") { absolute += 1 }
             #expect(Self.parts(resolver.resolve(raw)) == Self.parts(Self.fullParse(raw, base: base)), "\(raw) against \(baseString)")
         }

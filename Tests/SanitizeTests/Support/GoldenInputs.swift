@@ -96,4 +96,13 @@ struct SplitMix64 {
         z ^= z >> 31
         return Int(z % UInt64(bound))
     }
+
+    /// Pieces drawn from `pieces` and joined, `minimum` plus fewer than
+    /// `bound` of them: the generated texts the byte shortcuts are checked
+    /// on against their plain versions.
+    mutating func text(from pieces: [String], fewerThan bound: Int, plus minimum: Int = 0) -> String {
+        var text = ""
+        for _ in 0..<(minimum + next(below: bound)) { text += pieces[next(below: pieces.count)] }
+        return text
+    }
 }
