@@ -83,8 +83,9 @@ struct RequestLineTests {
                 #expect(RequestLine.parse(cut[...], line: 3) == parsed, "\(String(decoding: cut, as: UTF8.self))")
                 let spans = cut.withUnsafeBufferPointer { RequestLine.Spans(flat: $0) }
                 if spans != nil { flat += 1 }
-                // Flat: parsed (so every value a string or null), with no backslash and no key but the five.
-                if case .success = parsed, !cut.contains(UInt8(ascii: "\\")), !line.contains(#""other""#) {
+                // Flat: parsed, with no backslash, no key but the five and no value but strings and null
+                // (a number that a repeated key's string replaces still leaves the line to the parser).
+                if case .success = parsed, !cut.contains(UInt8(ascii: "\\")), !line.contains(#""other""#), !line.contains(": 1,") {
                     #expect(spans != nil, "\(String(decoding: cut, as: UTF8.self))")
                 }
             }
