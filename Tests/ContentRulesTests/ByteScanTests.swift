@@ -11,26 +11,30 @@ struct ByteScanTests {
     /// Every length up to three words, with the byte at every position.
     static let lengths = 0...24
 
-    @Test("the first quote or backslash is found at every position, else the end")
-    func firstQuoteOrBackslash() {
-        for length in Self.lengths {
+    @Test("the first of a byte is found at every position from every start, else the end; a byte is contained where it is")
+    func firstIndexAndContains() {
+        // Past the first word too, where the search goes on in memchr.
+        for length in 0...40 {
             let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-            #expect(plain.withUnsafeBufferPointer { ByteScan.firstQuoteOrBackslash(in: $0, from: 0) } == length)
+            #expect(plain.withUnsafeBufferPointer { ByteScan.firstIndex(of: UInt8(ascii: "\""), in: $0, from: 0) } == length)
+            #expect(!plain.withUnsafeBufferPointer { ByteScan.contains(UInt8(ascii: "\\"), in: $0) })
             for position in 0..<length {
-                for special in [UInt8(ascii: "\""), UInt8(ascii: "\\")] {
-                    var bytes = plain
-                    bytes[position] = special
-                    if position + 1 < length { bytes[length - 1] = UInt8(ascii: "\"") }  // a later one must not win
-                    for start in 0...position {
-                        let found = bytes.withUnsafeBufferPointer { ByteScan.firstQuoteOrBackslash(in: $0, from: start) }
-                        #expect(found == position, "length \(length), \(special) at \(position), from \(start)")
-                    }
+                var bytes = plain
+                bytes[position] = UInt8(ascii: "\"")
+                if position + 1 < length { bytes[length - 1] = UInt8(ascii: "\"") }  // a later one must not win
+                for start in 0...length {
+                    let found = bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: UInt8(ascii: "\""), in: $0, from: start) }
+                    let simple = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) ?? length
+                    #expect(found == simple, "length \(length), quote at \(position), from \(start)")
                 }
+                bytes[position] = UInt8(ascii: "\\")
+                #expect(bytes.withUnsafeBufferPointer { ByteScan.contains(UInt8(ascii: "\\"), in: $0) }, "length \(length), at \(position)")
             }
         }
-        // UTF-8 bytes around an ASCII quote: 0xA2 ^ 0x22 and 0xDC ^ 0x5C are 0x80, not zero.
+        // UTF-8 bytes around an ASCII quote: 0xA2 ^ 0x22 is 0x80, not zero.
         let utf8 = Array("ü€\u{A2}\u{DC}xy\"z".utf8)
-        #expect(utf8.withUnsafeBufferPointer { ByteScan.firstQuoteOrBackslash(in: $0, from: 0) } == utf8.firstIndex(of: UInt8(ascii: "\"")))
+        #expect(utf8.withUnsafeBufferPointer { ByteScan.firstIndex(of: UInt8(ascii: "\""), in: $0, from: 0) } == utf8.firstIndex(of: UInt8(ascii: "\"")))
+        #expect(!utf8.withUnsafeBufferPointer { ByteScan.contains(UInt8(ascii: "\\"), in: $0) })
     }
 
     @Test("a JSON escape is needed for a control, a quote or a backslash at any position, and for nothing else")

@@ -1,8 +1,15 @@
-/// Scans of a `rules match` line's bytes eight at a time, for the
-/// questions every line asks of its strings: where a string ends (its
-/// closing quote, or a backslash that makes it no flat string), whether it
-/// is the previous line's page, and whether it can be written between
-/// quotes as it stands.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scans of a `rules match` line's bytes eight at a time (or a vector at a
+/// time, through C's `memchr`), for the questions every line asks of its
+/// strings: where a string ends (its closing quote), whether the line holds
+/// a backslash (an escape, which makes it no flat line), whether a string is
+/// the previous line's page, and whether it can be written between quotes
+/// as it stands.
 ///
 /// A loop over the bytes costs a few instructions each, and a line is some
 /// hundred bytes read twice; a word at a time, with the bit tricks of
@@ -22,25 +29,35 @@ enum ByteScan {
 
     /// The eight bytes at `offset`, the first in the lowest bits.
     @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+    static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
 
-    /// The position of the first `"` or `\` at or after `start`, else `bytes.count`.
-    static func firstQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        var position = start
-        let quotes = ones &* UInt64(UInt8(ascii: "\"")), backslashes = ones &* UInt64(UInt8(ascii: "\\"))
-        while position + 8 <= bytes.count {
-            let bytes = word(base, position)
-            let found = zeroBytes(bytes ^ quotes) | zeroBytes(bytes ^ backslashes)
-            if found != 0 { return position + found.trailingZeroBitCount / 8 }
-            position += 8
+    /// The position of the first `byte` at or after `start`, else
+    /// `bytes.count`. The eight bytes at `start` are looked at in a register
+    /// first (a line's short strings, a type name or an empty page, end
+    /// there); then C's `memchr`, which reads a vector at a time.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        if bytes.count - start >= 8 {
+            let found = zeroBytes(word(base, start) ^ (ones &* UInt64(byte)))
+            if found != 0 { return start + found.trailingZeroBitCount / 8 }
+            guard start + 8 < bytes.count else { return bytes.count }
+            return memchrIndex(of: byte, base, from: start + 8, to: bytes.count)
         }
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
-            position += 1
-        }
-        return position
+        return memchrIndex(of: byte, base, from: start, to: bytes.count)
+    }
+
+    /// Whether `byte` is among the bytes (C's `memchr`).
+    static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(byte), bytes.count) != nil
+    }
+
+    /// The position of the first `byte` in `start..<end` of the bytes at `base`, else `end`.
+    private static func memchrIndex(of byte: UInt8, _ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Whether the two runs of bytes are the same.

@@ -18,7 +18,9 @@ import LimotJSON
 /// copied afterwards (`MatchTailMemo`); and it is made from byte pieces kept
 /// per rule (its action as the line spells it), not from strings joined and
 /// escaped anew.
-public struct MatchLineWriter {
+///
+/// Not copyable, as the buffers it writes into (`LineBytes`) are not.
+public struct MatchLineWriter: ~Copyable {
     /// The lines written since the last `removeAll`.
     private var bytes = LineBytes()
     /// Whether every line carries its css-display-none action and rules itself.
@@ -50,10 +52,11 @@ public struct MatchLineWriter {
     /// The engine whose rule numbers `tails` and `textBounds` use.
     private var engine: ObjectIdentifier?
     /// The buffers a tail is made in, kept between tails (emptied, with
-    /// their room) so that each new tail does not allocate and grow them anew.
-    private var scratch = Scratch()
+    /// their room) so that each new tail does not allocate and grow them
+    /// anew; nil only while a tail is made in them.
+    private var scratch: Scratch? = Scratch()
 
-    private struct Scratch {
+    private struct Scratch: ~Copyable {
         var tail = LineBytes()
         var selectors: [Int32] = []
         var others: [Int32] = []
@@ -129,12 +132,11 @@ public struct MatchLineWriter {
         let (found, hash) = tails.find(decision)
         if let found { return found }
         // Taken out while the tail is made, as the methods that make it change `self`.
-        var scratch = self.scratch
-        self.scratch = Scratch()
+        var scratch = self.scratch.take()!
         if fullLines { makeTail(of: decision, into: &scratch.tail) } else { makeShortTail(of: decision, in: &scratch) }
         let entry = scratch.tail.withBytes { tails.add($0, keyOf: decision, hash: hash) }
         scratch.removeAll()
-        self.scratch = scratch
+        self.scratch = consume scratch
         return entry
     }
 
