@@ -12,6 +12,10 @@ extension HTMLTokenizer {
     /// The tag at `start` whose name (read by `tagName`) ends at `nameEnd`.
     mutating func tag(at start: Int, isEnd: Bool, name: NameKey, nameEnd: Int) -> Token {
         clearAttributes()
+        // Held here: `attribute` as a method had the whole tokenizer (433
+        // bytes) copied for each attribute.
+        let scanner = scanner
+        let kinds = attributeKinds
         var index = nameEnd
         var token = Token(kind: isEnd ? .endTag : .startTag, range: start..<start, name: name, nameEnd: nameEnd)
         while true {
@@ -33,7 +37,7 @@ extension HTMLTokenizer {
                 index += 1
                 continue
             }
-            guard let attribute = attribute(at: &index) else { break }
+            guard let attribute = Self.attribute(at: &index, in: scanner, kinds: kinds) else { break }
             if !isEnd { appendAttribute(attribute) }
         }
         position = input.count
@@ -41,7 +45,8 @@ extension HTMLTokenizer {
     }
 
     /// One attribute from its name's first byte; nil at the end of the input.
-    func attribute(at index: inout Int) -> RawAttribute? {
+    static func attribute(at index: inout Int, in scanner: MarkupScanner, kinds attributeKinds: NameTable<AttributeKind>) -> RawAttribute? {
+        let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
         let nameEnd = scanner.scan(from: index + 1, until: .attributeNameEnd)
