@@ -62,11 +62,11 @@ public enum HTMLSanitizer {
     /// A page already known to be UTF-8 (fetch checked it while decoding):
     /// not checked again.
     public static func sanitize(_ html: ValidUTF8, context: SanitizeContext) -> SanitizedDocument {
-        let selectors = hiddenSelectors(context: context)
+        let hidden = HiddenStyle.Memo.styled(decidedSelectors(context: context))
         var prefix = charsetDeclaration
-        if let style = HiddenStyle.element(for: selectors) { prefix += style }
+        if let style = hidden.element { prefix += style }
         var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0)
-        document.hiddenSelectors = selectors
+        document.hiddenSelectors = hidden.kept
         return document
     }
 
@@ -89,6 +89,12 @@ public enum HTMLSanitizer {
     /// them for the document's own load; duplicates and selectors that could
     /// break out of a style rule are left out.
     static func hiddenSelectors(context: SanitizeContext) -> [String] {
+        keptSelectors(decidedSelectors(context: context))
+    }
+
+    /// The css-display-none selectors the rules decide for the document's
+    /// own load, as the engine gives them.
+    static func decidedSelectors(context: SanitizeContext) -> [String] {
         let url = context.documentURL.removingFragment
         let request: ResourceRequest
         if let top = context.topURL {
@@ -96,7 +102,12 @@ public enum HTMLSanitizer {
         } else {
             request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
         }
-        let selectors = context.engine.decide(request).hiddenSelectors
+        return context.engine.decide(request).hiddenSelectors
+    }
+
+    /// `selectors` without duplicates and without those that could break
+    /// out of a style rule.
+    static func keptSelectors(_ selectors: [String]) -> [String] {
         // Room for all from the start: growing the set as it filled hashed
         // each selector again at every doubling.
         var seen = Set<String>(minimumCapacity: selectors.count)

@@ -44,6 +44,13 @@ import WebURL
         #expect(kept == 2 * (62 + 15 + 3))
     }
 
+    @Test func thePlainBytesBitsAreTheListedBytes() {
+        let listed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~!$()*+,;=:@/".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(CanonicalSitePath.isPlain(byte) == listed.contains(byte), "byte \(byte)")
+        }
+    }
+
     @Test func everyPathTheShortcutMakesIsThePathTheParserMakes() {
         var policy = ResourcePolicy(context: Fixtures.context("https://www.loghatnameh.de/search?q=Haus"), base: Fixtures.url("https://www.loghatnameh.de/search?q=Haus"))
         var random = SplitMix64(seed: 8)

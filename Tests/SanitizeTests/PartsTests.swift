@@ -66,6 +66,26 @@ struct PartsTests {
         #expect(css.occurrences(of: "{display:none!important}") == 16)
     }
 
+    @Test("the hidden-style memo gives each list what the list itself gives, and tells spellings of a selector apart")
+    func hiddenStyleMemo() {
+        // Equal as Strings (canonically equivalent), different bytes: each must write its own.
+        let composed = ".caf\u{E9}", decomposed = ".cafe\u{301}"
+        let lists = [[composed, ".ad", ".ad", "a{"], [decomposed, ".ad", ".ad", "a{"], [composed, ".ad", ".ad", "a{"], [], [".x:hover", ".ad"], [".ad"]]
+        for decided in lists {
+            for _ in 0..<2 {  // once as it comes, once from the memo
+                let styled = HiddenStyle.Memo.styled(decided)
+                let kept = HTMLSanitizer.keptSelectors(decided)
+                #expect(styled.kept.map { Array($0.utf8) } == kept.map { Array($0.utf8) })
+                #expect(styled.element == HiddenStyle.element(for: kept))
+            }
+        }
+        #expect(!HiddenStyle.Memo.sameBytes([composed], [decomposed]))
+        #expect(!HiddenStyle.Memo.sameBytes([".ad"], [".ad", ".ad"]))
+        #expect(!HiddenStyle.Memo.sameBytes([".ad", ".b"], [".ad", ".c"]))
+        #expect(HiddenStyle.Memo.sameBytes([composed, "", ".ad"], [composed, "", ".ad"]))
+        #expect(HiddenStyle.Memo.sameBytes([], []))
+    }
+
     @Test("the hidden selectors of a frame come from its child-document decision")
     func frameSelectors() {
         let engine = Fixtures.engine(#"""

@@ -60,4 +60,45 @@ struct SegmentTests {
         #expect(html.hasSuffix("</frameset>\(Fixtures.barMarker)</html>"))
         #expect(html.contains(#"<frame src="/_limot/sub/child-document/https/www.loghatnameh.de/a.html">"#))
     }
+
+    @Test("the writer's segments, cut as it writes on large pages, are those of its bytes cut at every hole", arguments: [0, 4_000, 40_000, 200_000])
+    func writerCuts(capacity: Int) {
+        let holeKinds: [SanitizedDocument.Segment] = [.nonce, .headStart, .bodyEnd]
+        var random = SplitMix64(seed: UInt64(capacity) &+ 20)
+        for _ in 0..<300 {
+            var writer = MarkupWriter(capacity: capacity)
+            // The plain version: all bytes, and the holes by offset (a hole
+            // inserted goes after those already at its offset).
+            var bytes: [UInt8] = []
+            var holes: [(offset: Int, segment: SanitizedDocument.Segment)] = []
+            for _ in 0..<random.next(below: 12) {
+                switch random.next(below: 4) {
+                case 0, 1:
+                    // Small pieces (the head's) and large ones (a body).
+                    let length = random.next(below: 2) == 0 ? random.next(below: 300) : random.next(below: 30_000)
+                    let piece = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next(below: 256)) }
+                    writer.write(piece)
+                    bytes += piece
+                case 2:
+                    let kind = holeKinds[random.next(below: 3)]
+                    writer.hole(kind)
+                    holes.append((bytes.count, kind))
+                default:
+                    let offset = random.next(below: bytes.count + 1)
+                    writer.insertHole(.bodyEnd, at: offset)
+                    holes.insert((offset, .bodyEnd), at: holes.firstIndex { $0.offset > offset } ?? holes.count)
+                }
+                #expect(writer.count == bytes.count)
+            }
+            var expected: [SanitizedDocument.Segment] = []
+            var start = 0
+            for (offset, segment) in holes {
+                if offset > start { expected.append(.bytes(Array(bytes[start..<offset]))) }
+                expected.append(segment)
+                start = offset
+            }
+            if bytes.count > start { expected.append(.bytes(Array(bytes[start...]))) }
+            #expect(writer.segments() == expected)
+        }
+    }
 }

@@ -30,7 +30,7 @@ extension ResourcePolicy {
         if let known = attributeURLs.value(for: raw, tag: type.rawValue) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeURL
-        switch subresource(written, type: type) {
+        switch decide(written, type: type) {
         case .unchanged: outcome = .keep
         case .blocked: outcome = .blocked
         case .proxied(let path, let fragment):
@@ -64,7 +64,7 @@ extension ResourcePolicy {
         if keepsCanonicalSitePaths, let path = CanonicalSitePath.path(of: written) {
             outcome = path == written ? .keep(external: false) : .replace(path, external: false)
         } else {
-            outcome = Self.attributeNavigation(navigation(written), written: written)
+            outcome = Self.attributeNavigation(navigate(written), written: written)
         }
         attributeNavigations.insert(outcome, for: raw, tag: 0)
         return outcome

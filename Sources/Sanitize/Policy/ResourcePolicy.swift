@@ -74,7 +74,12 @@ struct ResourcePolicy {
         return outcome
     }
 
-    private mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
+    /// `subresource(_:type:)` without its memo, for a caller that keeps its
+    /// own (an attribute's URL, remembered by the bytes as written): the
+    /// decision is the same, and the memo's key and entry for a URL that
+    /// is then asked again by its bytes were the dearest part of a
+    /// distinct URL after the rules.
+    mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
         guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw), resolved.isHTTP || resolved.isHTTPS else { return .unchanged }
         return decide(resolved, type: type)
     }
@@ -142,7 +147,8 @@ struct ResourcePolicy {
         return outcome
     }
 
-    private func navigate(_ raw: String) -> Navigation {
+    /// `navigation(_:)` without its memo, for a caller that keeps its own.
+    func navigate(_ raw: String) -> Navigation {
         guard !Self.isLocalReference(raw), var url = resolver.resolve(raw) else { return .unchanged }
         return target(of: &url)
     }

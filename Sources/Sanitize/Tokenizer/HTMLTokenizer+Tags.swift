@@ -12,6 +12,9 @@ extension HTMLTokenizer {
     /// The tag at `start` whose name (read by `tagName`) ends at `nameEnd`.
     mutating func tag(at start: Int, isEnd: Bool, name: NameKey, nameEnd: Int) -> Token {
         clearAttributes()
+        // Held here: `attribute` as a method had the whole tokenizer (over
+        // 400 bytes) copied for each attribute.
+        let scanner = scanner
         var index = nameEnd
         var token = Token(kind: isEnd ? .endTag : .startTag, range: start..<start, name: name, nameEnd: nameEnd)
         while true {
@@ -33,7 +36,7 @@ extension HTMLTokenizer {
                 index += 1
                 continue
             }
-            guard let attribute = attribute(at: &index) else { break }
+            guard let attribute = Self.attribute(at: &index, in: scanner) else { break }
             if !isEnd { appendAttribute(attribute) }
         }
         position = input.count
@@ -41,12 +44,16 @@ extension HTMLTokenizer {
     }
 
     /// One attribute from its name's first byte; nil at the end of the input.
-    func attribute(at index: inout Int) -> RawAttribute? {
+    static func attribute(at index: inout Int, in scanner: MarkupScanner) -> RawAttribute? {
+        let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
         let nameEnd = scanner.scan(from: index + 1, until: .attributeNameEnd)
         let name = scanner.name(from: nameStart, to: nameEnd)
-        let kind = attributeKinds[name] ?? .other
+        // The table read in place, a `swift_once` check an attribute: the
+        // tokenizer's copy of it, held for each tag, cost two retains and
+        // two releases a tag, more (1 MB page: 361,000 instructions).
+        let kind = AttributeKind.table[name] ?? .other
         let after = scanner.skipSpaces(from: nameEnd)
         guard after < input.count else { return nil }
         guard input[after] == UInt8(ascii: "=") else {

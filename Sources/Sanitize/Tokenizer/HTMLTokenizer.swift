@@ -23,9 +23,6 @@ struct HTMLTokenizer {
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
-    /// Held here, not read from `AttributeKind.table`: a `static let` costs
-    /// a `swift_once` call on every access, once per attribute.
-    let attributeKinds = AttributeKind.table
 
     @inline(__always)
     func attribute(_ index: Int) -> RawAttribute {
