@@ -184,6 +184,8 @@ private func generatedLists() throws -> [RuleList] {
         wordRules.append(jsonRule(notifyAction("w\(number)"), filter))
         wordRules.append(jsonRule(notifyAction("w\(number)cs"), filter, #""url-filter-is-case-sensitive":true"#))
         wordRules.append(jsonRule(notifyAction("w\(number)img"), filter, #""resource-type":["image","script"],"if-domain":["*example.com"]"#))
+        // The literal index asks a domain condition before comparing the literal: unless-domain too.
+        wordRules.append(jsonRule(notifyAction("w\(number)un"), filter, #""unless-domain":["*tracker.net"]"#))
     }
 
     return try [("generated-hosts", hostRules), ("generated-domains", domainRules), ("generated-mixed", mixed), ("generated-words", wordRules)].map { source, rules in

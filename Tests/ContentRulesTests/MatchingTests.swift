@@ -121,6 +121,20 @@ struct MatchingTests {
         }
     }
 
+    /// A request-method rule applies to loads of its method and no other:
+    /// rules and loads number methods alike (`RequestMethod.gateNumber`),
+    /// and no two methods share a number.
+    @Test("request-method applies to its own method only", arguments: RequestMethod.allCases)
+    func requestMethodAppliesToItsMethodOnly(_ ruleMethod: RequestMethod) throws {
+        let ruleLists = try lists(of: MatchGroup("method", [block(".*", #""request-method": ""# + ruleMethod.rawValue + #"""#)], []))
+        let engine = try ContentRuleEngine(lists: ruleLists)
+        for loadMethod in RequestMethod.allCases {
+            let url = "http://a.com/x"
+            let decision = engine.decide(try request(I(url, url, url, .fetch, method: loadMethod)))
+            #expect(decision.isBlocked == (loadMethod == ruleMethod), "a \(ruleMethod.rawValue) rule, a \(loadMethod.rawValue) load")
+        }
+    }
+
     /// WebKit ignores data: URLs entirely.
     @Test func dataURLsAreNeverMatched() throws {
         let ruleLists = try lists(of: MatchGroup("data", [WebKitMatching.block(".*"), WebKitMatching.block("data"), WebKitMatching.css(".x", ".*")], []))

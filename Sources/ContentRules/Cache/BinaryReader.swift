@@ -91,12 +91,24 @@ struct BinaryReader {
     }
 
     /// Values written by `BinaryWriter.writeRaw`, in a new array.
+    ///
+    /// Grown by `reserveCapacity` and `append`, which the compiler
+    /// specialises for `Value`: `Array(unsafeUninitializedCapacity:)`
+    /// allocates through a standard library function it cannot, which looks
+    /// the array's type up at run time: two look-ups a domain list, and
+    /// `rules match` on no requests (a start from the cache) took 87.4 M
+    /// instructions rather than 82.6 M (callgrind).
     mutating func readRaw<Value: BitwiseCopyable>(_: Value.Type = Value.self) throws(Damaged) -> [Value] {
         let raw = try takeRaw(Value.self)
-        return [Value](unsafeUninitializedCapacity: raw.count / MemoryLayout<Value>.stride) { buffer, count in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
-            count = buffer.count
+        let stride = MemoryLayout<Value>.stride, count = raw.count / stride
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        if let base = raw.baseAddress, Int(bitPattern: base) % MemoryLayout<Value>.alignment == 0 {
+            raw.withMemoryRebound(to: Value.self) { values.append(contentsOf: $0) }
+        } else {
+            for index in 0..<count { values.append(raw.loadUnaligned(fromByteOffset: index * stride, as: Value.self)) }
         }
+        return values
     }
 
     /// The bytes of values written by `BinaryWriter.writeRaw`, not copied

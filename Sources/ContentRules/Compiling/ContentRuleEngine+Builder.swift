@@ -92,7 +92,7 @@ extension ContentRuleEngine {
             ruleActionKind.append(ContentRuleEngine.kind(of: rule.action))
             ruleGates.append(RuleGate(
                 types: trigger.resourceTypes.rawValue, loadTypes: trigger.loadTypes.rawValue, loadContexts: trigger.loadContexts.rawValue,
-                method: trigger.requestMethod.map { UInt8(RequestMethod.allCases.firstIndex(of: $0)! + 1) } ?? 0,
+                method: trigger.requestMethod?.gateNumber ?? 0,
                 schemes: [], condition: conditionID(for: trigger)))
         }
 

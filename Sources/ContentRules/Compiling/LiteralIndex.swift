@@ -179,10 +179,22 @@ struct LiteralIndex: Sendable {
         // bitmap directly; the bitmap holds every case of each pair.
         let bytes = UnsafeRawPointer(url.baseAddress!)
         let last = url.count - 1
-        var position = start
-        while position < last {
+        @inline(__always) func isIndexed(_ position: Int) -> Bool {
             let raw = Int(bytes.loadUnaligned(fromByteOffset: position, as: UInt16.self).littleEndian)
-            if pairs[raw >> 6] & (1 << UInt64(raw & 63)) != 0 { return position }
+            return pairs[raw >> 6] & (1 << UInt64(raw & 63)) != 0
+        }
+        var position = start
+        // Four positions a step: the loop's own count and compare came to a
+        // third of a position's instructions (353 → 319 a request).
+        while position + 4 <= last {
+            if isIndexed(position) { return position }
+            if isIndexed(position + 1) { return position + 1 }
+            if isIndexed(position + 2) { return position + 2 }
+            if isIndexed(position + 3) { return position + 3 }
+            position += 4
+        }
+        while position < last {
+            if isIndexed(position) { return position }
             position += 1
         }
         return last
@@ -199,8 +211,16 @@ struct LiteralIndex: Sendable {
             guard stored.pointee.gate.admits(collector.load) else { return }
             let entry = stored.pointee
             let runStart = pairStart - Int(entry.pairOffset)
-            guard literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
-                entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition)
+            // A domain condition before the literal: most candidates whose
+            // literal stands are `if-domain` rules on loads without a page,
+            // which meet none; asking first saves comparing their literals
+            // (this function 615 → 445 instructions a request, callgrind,
+            // `rules match` on the benchmark corpus).
+            let condition = entry.gate.condition
+            let domainAnswer = condition < 0 ? true : collector.domainConditionAllows(condition)
+            guard domainAnswer != false,
+                literalStands(runs, from: Int(entry.runStart), length: Int(entry.runLength), caseSensitive: entry.caseSensitive, in: url, at: runStart),
+                domainAnswer != nil || collector.otherConditionAllows(condition)
             else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
                 collector.add(entry.rule)

@@ -45,3 +45,22 @@ struct LoadFlags {
     /// The scheme tests the URL passes.
     var schemes: SchemeTest
 }
+
+extension RequestMethod {
+    /// The method as `RuleGate.method` holds it: 1 + its index in
+    /// `allCases`. A switch, as every decision asks: searching `allCases`
+    /// made the array and compared the cases one by one each time.
+    var gateNumber: UInt8 {
+        switch self {
+        case .get: 1
+        case .head: 2
+        case .options: 3
+        case .trace: 4
+        case .put: 5
+        case .delete: 6
+        case .post: 7
+        case .patch: 8
+        case .connect: 9
+        }
+    }
+}
