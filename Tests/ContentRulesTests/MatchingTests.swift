@@ -126,11 +126,11 @@ struct MatchingTests {
     /// and no two methods share a number.
     @Test("request-method applies to its own method only", arguments: RequestMethod.allCases)
     func requestMethodAppliesToItsMethodOnly(_ ruleMethod: RequestMethod) throws {
-        let ruleLists = try lists(of: MatchGroup("method", [block(".*", #""request-method": ""# + ruleMethod.rawValue + #"""#)], []))
+        let ruleLists = try lists(of: MatchGroup("method", [WebKitMatching.block(".*", #""request-method": ""# + ruleMethod.rawValue + #"""#)], []))
         let engine = try ContentRuleEngine(lists: ruleLists)
         for loadMethod in RequestMethod.allCases {
             let url = "http://a.com/x"
-            let decision = engine.decide(try request(I(url, url, url, .fetch, method: loadMethod)))
+            let decision = engine.decide(try request(WebKitMatching.I(url, url, url, .fetch, method: loadMethod)))
             #expect(decision.isBlocked == (loadMethod == ruleMethod), "a \(ruleMethod.rawValue) rule, a \(loadMethod.rawValue) load")
         }
     }
