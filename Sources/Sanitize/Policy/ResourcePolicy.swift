@@ -91,10 +91,7 @@ struct ResourcePolicy {
         preparedPage = page
         let decision = engine.decide(ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get), page: page)
         if decision.isBlocked {
-            let rules = decision.outcomes.flatMap { outcome in
-                outcome.actions.filter { $0.action == .block }.flatMap(\.rules)
-            }
-            let record = BlockedResource(url: url.serialization, type: type, rules: rules.map { "\($0.source)#\($0.index)" })
+            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRules.map { "\($0.source)#\($0.index)" })
             if !blocked.contains(record) { blocked.append(record) }
             return .blocked
         }
