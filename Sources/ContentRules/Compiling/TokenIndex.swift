@@ -223,7 +223,13 @@ struct TokenIndex: Sendable {
                        into collector: inout MatchCollector)
     {
         entries.forEachStored(key) { stored in
-            guard stored.pointee.gate.admits(collector.load) else { return }
+            // Most candidates' gates carry no flags: that asked first, from the
+            // entry just loaded, before the load's flags are read through
+            // `collector` (`rules match` over the corpus: 11,131 → 11,090
+            // instructions a request, callgrind).
+            let gate = stored.pointee.gate
+            let noFlags = gate.types | UInt32(gate.loadTypes) | UInt32(gate.loadContexts) | UInt32(gate.method) | UInt32(gate.schemes.rawValue) == 0
+            guard noFlags || gate.admits(collector.load) else { return }
             let entry = stored.pointee
             let runStart = wordStart - Int(entry.wordOffset)
             let length = Int(entry.runLength)

@@ -66,24 +66,26 @@ extension Decision {
     static func merge(_ a: [Int32], _ b: [Int32], order: RuleColumn<ContentRuleEngine.RuleMeta.Order>) -> [Int32] {
         if b.isEmpty { return a }
         if a.isEmpty { return b }
-        return a.withUnsafeBufferPointer { a in
+        // Appended to a reserved array rather than written into
+        // `Array(unsafeUninitializedCapacity:)`, which allocates through an
+        // unspecialised generic function (`rules match` over the corpus:
+        // 11,158 → 11,131 instructions a request, callgrind).
+        var result = [Int32]()
+        result.reserveCapacity(a.count + b.count)
+        a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                [Int32](unsafeUninitializedCapacity: a.count + b.count) { result, count in
-                    var (j, written) = (0, 0)
-                    for rule in a {
-                        let key = (order[Int(rule)], rule)
-                        // `b`'s rules up to and including `rule`'s key go first.
-                        let place = partitionPoint(b, from: j, to: b.count) { key < (order[Int($0)], $0) }
-                        (result.baseAddress! + written).initialize(from: b.baseAddress! + j, count: place - j)
-                        written += place - j
-                        result[written] = rule
-                        written += 1
-                        j = place
-                    }
-                    (result.baseAddress! + written).initialize(from: b.baseAddress! + j, count: b.count - j)
-                    count = written + b.count - j
+                var j = 0
+                for rule in a {
+                    let key = (order[Int(rule)], rule)
+                    // `b`'s rules up to and including `rule`'s key go first.
+                    let place = partitionPoint(b, from: j, to: b.count) { key < (order[Int($0)], $0) }
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: b[j..<place]))
+                    result.append(rule)
+                    j = place
                 }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: b[j...]))
             }
         }
+        return result
     }
 }
