@@ -15,12 +15,7 @@ struct BlockingRulesTests {
 
     @Test("names the rules outcomes names, over the real lists and the request corpus")
     func realListsAndCorpus() throws {
-        let names = ["wkcontentrulelist-brave-ios-block-ads.json", "wkcontentrulelist-adguard-easylist-top1m.json",
-                     "wkcontentrulelist-adguard-easyprivacy-top1m.json"]
-        let lists = try names.map { name in
-            try #require(RuleListParser.parse([UInt8](Data(contentsOf: SharedData.file(name))), source: name).list)
-        }
-        let engine = try ContentRuleEngine(lists: lists)
+        let engine = try ContentRuleEngine(lists: try RequestCorpus.lists())
         var blocked = 0, ignored = 0
         for (url, type, request) in try RequestCorpus.requests() {
             let decision = engine.decide(request)

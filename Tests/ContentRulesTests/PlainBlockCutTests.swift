@@ -31,12 +31,7 @@ struct PlainBlockCutTests {
 
     @Test("applied and discarded rules equal the rule-by-rule cut over the request corpus")
     func windowsEqualRuleByRule() throws {
-        let names = ["wkcontentrulelist-brave-ios-block-ads.json", "wkcontentrulelist-adguard-easylist-top1m.json",
-                     "wkcontentrulelist-adguard-easyprivacy-top1m.json"]
-        let lists = try names.map { name in
-            try #require(RuleListParser.parse([UInt8](Data(contentsOf: SharedData.file(name))), source: name).list)
-        }
-        let engine = try ContentRuleEngine(lists: lists)
+        let engine = try ContentRuleEngine(lists: try RequestCorpus.lists())
         var cut = 0, withBlock = 0
         for (url, type, request) in try RequestCorpus.requests() {
             let decision = engine.decide(request)
