@@ -26,6 +26,12 @@ public final class SessionStore: Sendable {
     /// How long a page view waits to be written with the others of that
     /// moment: one commit for many views, none on a page's way out.
     static let flushDelay: Duration = .milliseconds(20)
+    /// Held while saves are taken and written, so that the flush at
+    /// shutdown waits for one already writing: without it, the shutdown's
+    /// flush found nothing pending while a scheduled flush was still
+    /// writing the last page views, and the process could end before they
+    /// were in the file (a restart then lost them: CI caught it once).
+    private let writing = Mutex(())
     public let capacity: Int
     public let historyCapacity: Int
     /// Where sessions and the pages read are kept; nil keeps them in memory only.
@@ -141,15 +147,17 @@ public final class SessionStore: Sendable {
     /// process killed meanwhile loses at most the last ``flushDelay`` of
     /// page views, never one that was written, and never the file.
     public func flush() {
-        let saves = pending.withLock { pending in
-            defer { pending = ([], false) }
-            return pending.saves
-        }
-        guard let persistence, !saves.isEmpty else { return }
-        do {
-            try persistence.saveBrowsingSessions(saves)
-        } catch {
-            saveFailed(error)
+        writing.withLock { _ in
+            let saves = pending.withLock { pending in
+                defer { pending = ([], false) }
+                return pending.saves
+            }
+            guard let persistence, !saves.isEmpty else { return }
+            do throws(StoreError) {
+                try persistence.saveBrowsingSessions(saves)
+            } catch {
+                saveFailed(error)
+            }
         }
     }
 
