@@ -6,10 +6,18 @@ public struct ResourceRequest: Sendable {
     public var url: WebURL
     /// The kind of load (a single type).
     public var type: ResourceTypes
+    // The two optional URLs are spelled `Optional<WebURL>`, not `WebURL?`:
+    // a `var` of the `?` spelling starts out nil, so the initialiser stored
+    // nil, then released it and stored the URL, and the optimiser then left
+    // `self` on the stack, copied out to be returned and destroyed there: an
+    // outlined copy and destroy of the whole request (three URLs) through its
+    // value witnesses for each request made. Spelled out, the fields are set
+    // once and the request is moved: `rules match` on the benchmark corpus
+    // 11,049 → 10,563 instructions a request (callgrind).
     /// The top-level page's URL (`if-domain`, `if-top-url`, first/third party).
-    public var pageURL: WebURL?
+    public var pageURL: Optional<WebURL>
     /// The URL of the frame the load happens in (`if-frame-url`).
-    public var frameURL: WebURL?
+    public var frameURL: Optional<WebURL>
     /// The HTTP method; nil when unknown (then `request-method` rules never apply, as in WebKit).
     public var method: RequestMethod?
     /// Top frame or child frame; derived from the type and URLs unless set.
