@@ -107,7 +107,9 @@ public struct ResourceRequest: Sendable {
     @inline(__always)
     private static func isThirdParty(host: UnsafeBufferPointer<UInt8>, pageHost: UnsafeBufferPointer<UInt8>,
                                      registrableStart: () -> Int?) -> Bool {
-        if !host.isEmpty, host.elementsEqual(pageHost), !pageHost.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return false }
+        // Compared a word at a time: the generic `elementsEqual` cost about
+        // 100 instructions a request of `rules match` (callgrind).
+        if !host.isEmpty, ByteScan.same(host, pageHost), !pageHost.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return false }
         if isOnAnotherSiteByAnyList(host: host, pageHost: pageHost) { return true }
         return isThirdParty(host: host, pageHost: pageHost, pageRegistrableStart: pageHost.isEmpty ? nil : registrableStart())
     }
