@@ -77,4 +77,47 @@ struct ThirdPartyTests {
         }
         #expect(checked > 10_000)
     }
+
+    /// `isOnAnotherSiteByAnyList`, which answers without the Public Suffix
+    /// List, says "another site" only where the definition says third party,
+    /// for every pair of hosts around shared and unshared suffixes (trailing
+    /// dots, IP addresses, public suffixes, an opaque host with capitals);
+    /// and a prepared page, which looks the list up only when the shortcut
+    /// cannot answer, decides every pair as the definition does.
+    @Test func shortcutAndPreparedPagesAgreeWithTheDefinition() throws {
+        let labels = ["a", "www", "co", "uk", "com", "github", "io", "example"]
+        var hosts: [String] = []
+        for first in labels {
+            for second in labels { hosts += ["\(first).\(second)", "\(first).\(second).com", "\(first).\(second).co.uk", "\(first).\(second).com."] }
+        }
+        let urls = try hosts.map { try WebURL("https://\($0)/") }
+            + ["http://10.0.0.1/", "http://0.1/", "http://[::1]/", "https://com/", "https://co.uk/", "foo://a.Host/", "foo://b.a.Host/", "foo://x.host/"]
+            .map { try WebURL($0) }
+        let parsed = RuleListParser.parse(#"[{"trigger":{"url-filter":"x"},"action":{"type":"block"}}]"#, source: "t")
+        let engine = try ContentRuleEngine(lists: [try #require(parsed.list)])
+        var (checked, answered) = (0, 0)
+        for page in urls {
+            let prepared = engine.prepare(page: page)
+            for url in urls {
+                let request = ResourceRequest(url: url, type: .script, pageURL: page)
+                let thirdParty = reference(url, page: page)
+                var (pageText, text) = (page.serialization, url.serialization)
+                let shortcut = pageText.withUTF8 { pageBytes in
+                    text.withUTF8 { bytes in
+                        ResourceRequest.isOnAnotherSiteByAnyList(host: UnsafeBufferPointer(rebasing: bytes[url.hostnameRange]),
+                                                                  pageHost: UnsafeBufferPointer(rebasing: pageBytes[page.hostnameRange]))
+                    }
+                }
+                if shortcut {
+                    #expect(thirdParty, "\(url) on \(page): the shortcut says another site")
+                    answered += 1
+                }
+                #expect(request.isThirdParty(page: prepared) == thirdParty, "\(url) on \(page), prepared")
+                #expect(request.isThirdParty(publicSuffixList: .shared) == thirdParty, "\(url) on \(page)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50_000)
+        #expect(answered > 30_000)
+    }
 }

@@ -48,7 +48,7 @@ extension ContentRuleEngine {
             let pageHost = UnsafeBufferPointer(rebasing: topBuffer[pageURL.hostnameRange])
             let host = UnsafeBufferPointer(rebasing: urlBuffer[request.url.hostnameRange])
             if let page {
-                isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, pageRegistrableStart: page.registrableStart)
+                isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, page: page)
             } else {
                 isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, publicSuffixList: publicSuffixList)
             }

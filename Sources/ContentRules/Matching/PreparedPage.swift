@@ -1,3 +1,4 @@
+import Synchronization
 import WebURL
 
 /// What every decision of a load on one page works out from the page alone:
@@ -14,9 +15,15 @@ import WebURL
 public final class PreparedPage: Sendable {
     /// The page's URL.
     public let url: WebURL
-    /// Where the registrable domain starts in the host; nil when it has none
-    /// (an IP address, a public suffix), and then the whole host is its site.
-    let registrableStart: Int?
+    /// The list `registrableStart` is looked up in.
+    private let publicSuffixList: PublicSuffixList
+    /// `registrableStart` once looked up (-1 for nil), or `notLookedUp`.
+    /// Looked up the first time a load needs it, not when the page is
+    /// prepared: most pages' loads are first or third party whatever the
+    /// list says (`ResourceRequest.isOnAnotherSiteByAnyList`). Two threads
+    /// that both look it up store the same value.
+    private let lookedUp = Atomic<Int>(PreparedPage.notLookedUp)
+    private static let notLookedUp = -2
     /// The page URL's domain keys (see `DomainKeys`).
     let domainKeys: [DomainKey]
     /// The engine's domain conditions the page meets, sorted
@@ -24,8 +31,23 @@ public final class PreparedPage: Sendable {
     /// would otherwise look them up again, each with an array of its own.
     let domainConditions: [Int32]
 
-    init(url: WebURL, registrableStart: Int?, domainKeys: [DomainKey], domainConditions: [Int32]) {
-        (self.url, self.registrableStart, self.domainKeys, self.domainConditions) = (url, registrableStart, domainKeys, domainConditions)
+    init(url: WebURL, publicSuffixList: PublicSuffixList, domainKeys: [DomainKey], domainConditions: [Int32]) {
+        (self.url, self.publicSuffixList, self.domainKeys, self.domainConditions) = (url, publicSuffixList, domainKeys, domainConditions)
+    }
+
+    /// Where the registrable domain starts in the host; nil when it has none
+    /// (an IP address, a public suffix, no host), and then the whole host is its site.
+    var registrableStart: Int? {
+        var known = lookedUp.load(ordering: .relaxed)
+        if known == Self.notLookedUp {
+            var serialization = url.serialization
+            known = serialization.withUTF8 { bytes in
+                let host = UnsafeBufferPointer(rebasing: bytes[url.hostnameRange])
+                return host.isEmpty ? -1 : publicSuffixList.registrableDomainStart(inASCII: host) ?? -1
+            }
+            lookedUp.store(known, ordering: .relaxed)
+        }
+        return known < 0 ? nil : known
     }
 }
 
@@ -34,9 +56,8 @@ extension ContentRuleEngine {
     public func prepare(page: WebURL) -> PreparedPage {
         var serialization = page.serialization
         return serialization.withUTF8 { bytes in
-            let host = UnsafeBufferPointer(rebasing: bytes[page.hostnameRange])
             let keys = bytes.isEmpty ? [] : DomainKeys.extract(from: bytes)
-            return PreparedPage(url: page, registrableStart: host.isEmpty ? nil : publicSuffixList.registrableDomainStart(inASCII: host),
+            return PreparedPage(url: page, publicSuffixList: publicSuffixList,
                                 domainKeys: keys, domainConditions: keys.withUnsafeBufferPointer { domainConditions.conditionsMet(by: $0, in: bytes) })
         }
     }
