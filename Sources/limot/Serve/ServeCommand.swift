@@ -76,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MallocTuning.keepFreedMemory()
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
         let ruleLists = try ActiveRuleLists(selection: rules, store: store)
