@@ -119,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
-            return handler
+            return DeferredMetadataLogHandler(handler)
         }
         let logger = Logger(label: "limot")
         logger.info("\(rulesLoad.summary)")
