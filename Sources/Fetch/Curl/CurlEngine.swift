@@ -18,14 +18,14 @@ import Synchronization
 /// the rest wait in `pending`, in order.
 ///
 /// Thread-safety: `shared` (the queue and the stop flag) is behind a mutex;
-/// everything else is touched only on the engine's thread.
+/// everything else is touched only on the engine's thread, but for
+/// `curl_multi_wakeup`, which curl lets any thread call. The multi handle
+/// lives as long as the engine (it is cleaned up in `deinit`), so a wakeup
+/// needs no lock to know it is still there.
 final class CurlEngine: @unchecked Sendable {
     private struct Shared {
         var pending = TransferQueue()
         var stopping = false
-        /// Set by the thread just before it cleans the multi handle up;
-        /// nobody may wake it up after that.
-        var closed = false
     }
 
     /// The longest sleep while transfers run (see `run`).
@@ -49,35 +49,46 @@ final class CurlEngine: @unchecked Sendable {
         startThread()
     }
 
+    deinit {
+        // The engine's thread holds the engine until it has torn down, so
+        // no transfer is in the handle any more.
+        curl_multi_cleanup(multi)
+    }
+
     /// Queues `transfer`; it starts when a slot is free.
+    ///
+    /// The engine is woken after the lock is let go: woken under it, the
+    /// engine's thread ran straight into the lock the submitting thread
+    /// still held for the wakeup's write (futex waits on both sides under
+    /// load).
     func submit(_ transfer: Transfer) {
         let accepted = shared.withLock { shared in
             guard !shared.stopping else { return false }
             shared.pending.append(transfer)
-            _ = curl_multi_wakeup(multi)
             return true
         }
-        if !accepted { transfer.finishCancelled("the HTTP client was shut down") }
+        guard accepted else {
+            transfer.finishCancelled("the HTTP client was shut down")
+            return
+        }
+        _ = curl_multi_wakeup(multi)
     }
 
     /// Stops `transfer` (task cancellation): at once if it is still queued,
     /// else on the engine's thread, which notices `cancelRequested`.
     func cancel(_ transfer: Transfer) {
         transfer.cancelRequested.store(true, ordering: .releasing)
-        let removed = shared.withLock { shared in
-            if shared.pending.remove(transfer) { return true }
-            if !shared.closed { _ = curl_multi_wakeup(multi) }
-            return false
+        if shared.withLock({ $0.pending.remove(transfer) }) {
+            transfer.finishCancelled()
+        } else {
+            _ = curl_multi_wakeup(multi)
         }
-        if removed { transfer.finishCancelled() }
     }
 
     /// Fails queued and running transfers with `.cancelled` and ends the thread.
     func shutdown() {
-        shared.withLock { shared in
-            shared.stopping = true
-            if !shared.closed { _ = curl_multi_wakeup(multi) }
-        }
+        shared.withLock { $0.stopping = true }
+        _ = curl_multi_wakeup(multi)
     }
 
     // MARK: the engine thread
@@ -186,10 +197,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func tearDown() {
-        let queued = shared.withLock { shared in
-            shared.closed = true
-            return shared.pending.popFirst(Int.max)
-        }
+        let queued = shared.withLock { $0.pending.popFirst(Int.max) }
         for (handle, transfer) in running {
             _ = curl_multi_remove_handle(multi, handle)
             curl_easy_reset(handle)
@@ -200,7 +208,6 @@ final class CurlEngine: @unchecked Sendable {
         for transfer in queued { transfer.finishCancelled("the HTTP client was shut down") }
         for handle in idleHandles { curl_easy_cleanup(handle) }
         idleHandles = []
-        curl_multi_cleanup(multi)
     }
 }
 

@@ -18,6 +18,9 @@ struct ResponseHeaderParser: Sendable {
         self.limit = limit
     }
 
+    /// About as many fields as a site's answer has (nginx sends 6–10, a CDN more).
+    static let usualFieldCount = 16
+
     /// Headers describing the wire, not the decoded body handed to callers.
     static let wireHeaders: Set<HTTPField.Name> = [.contentEncoding, .contentLength, .transferEncoding]
 
@@ -42,12 +45,18 @@ struct ResponseHeaderParser: Sendable {
             return true
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        // Room for a usual answer's fields at once, not grown from one by doubling.
+        if headers.isEmpty { headers.reserveCapacity(Self.usualFieldCount) }
         guard let name = HTTPField.Name(Self.text(UnsafeRawBufferPointer(rebasing: bytes[0..<colon]))) else {
             lastLineKept = false
             return true
         }
         lastLineKept = true
-        let value = Self.text(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])).trimmingSpaces()
+        // Trimmed as bytes, so that the value is made as a string once.
+        var valueStart = colon + 1, valueEnd = bytes.count
+        while valueStart < valueEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
+        while valueEnd > valueStart, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        let value = Self.text(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
         headers.append(HTTPField(name: name, value: value))
         return true
     }
@@ -65,10 +74,13 @@ struct ResponseHeaderParser: Sendable {
 }
 
 extension String {
+    /// Without the spaces and tabs at either end; the string itself (no
+    /// copy) when it has none.
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])
     }
 }

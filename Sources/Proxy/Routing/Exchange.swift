@@ -43,22 +43,32 @@ struct Exchange {
         theme = CookieForwarding.ownCookie(Theme.cookieName, in: browserCookies).flatMap(Theme.init(rawValue:)) ?? core.configuration.theme
     }
 
-    /// 128 random bits as hex: session ids and CSP nonces. Written straight
-    /// into the string: every page takes one or two.
+    /// 128 random bits as hex: session ids and CSP nonces.
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let high: UInt64 = generator.next(), low: UInt64 = generator.next()
-        return String(unsafeUninitializedCapacity: 32) { out in
-            for position in 0..<32 {
-                let value = position < 16 ? high : low
-                let nibble = Int(truncatingIfNeeded: value >> UInt64(60 - 4 * (position % 16))) & 0xF
-                out[position] = hexDigits[nibble]
-            }
+        return hexDigits(high, low)
+    }
+
+    /// `high` and then `low` (if given) as 16 lower-case hex digits each,
+    /// written straight into the string: every page takes two or three
+    /// (tokens, `PageLog`'s page id).
+    static func hexDigits(_ high: UInt64, _ low: UInt64? = nil) -> String {
+        String(unsafeUninitializedCapacity: low == nil ? 16 : 32) { out in
+            writeHexDigits(of: high, into: out, at: 0)
+            guard let low else { return 16 }
+            writeHexDigits(of: low, into: out, at: 16)
             return 32
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static func writeHexDigits(of value: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for position in 0..<16 {
+            out[start + position] = digits[Int(truncatingIfNeeded: value >> UInt64(60 - 4 * position)) & 0xF]
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
 
     /// Adds the session cookie when the browser had none.
     func finish(_ response: Response) -> Response {

@@ -13,7 +13,7 @@ extension ProxyCore {
     /// `requireKnownHost`: the page must be on the site or a host its pages use.
     func serveDocument(_ requested: WebURL, exchange: inout Exchange, requireKnownHost: Bool = false) async -> Response {
         let request = exchange.request
-        guard [.get, .head, .post].contains(request.method) else {
+        guard request.method == .get || request.method == .head || request.method == .post else {
             return exchange.page(ProxyError(status: 405, title: "Method not allowed", detail: "limot passes on GET and POST requests to the dictionary."))
         }
         var url = requested

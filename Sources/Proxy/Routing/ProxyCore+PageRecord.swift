@@ -70,12 +70,14 @@ extension ProxyCore {
                 case .makeHTTPS where decision.makesHTTPS: kind = .makeHTTPS
                 default: continue
                 }
-                byKind[kind, default: []] += applied.rules.map { RuleName($0) }
+                // Appended in place: `+=` with a mapped array made the
+                // array and then grew the kind's into a new buffer.
+                byKind[kind, default: []].append(contentsOf: applied.rules.lazy.map { RuleName($0) })
             }
         }
         if let exceptions = Self.exceptions(in: outcomes) { byKind[.allow] = exceptions.map { RuleName($0) } }
         for stylesheet in decision.globalStylesheets where hides && stylesheet.switchedOffBy == nil {
-            byKind[.hide, default: []] += stylesheet.rules.map { RuleName($0) }
+            byKind[.hide, default: []].append(contentsOf: stylesheet.rules.lazy.map { RuleName($0) })
         }
         for (kind, rules) in byKind {
             ruleHits.record(kind, rules: rules, decidedWith: fingerprint, current: current)
@@ -93,12 +95,21 @@ extension ProxyCore {
     /// Lines for what the sanitizer blocked, its rules named and counted.
     private func blockedLoads(_ blocked: [BlockedResource], exchange: Exchange) -> [PageLoad] {
         let current = configuration.rules.current.fingerprint
-        let names = blocked.map { $0.rules.compactMap(RuleName.init(sanitizerReference:)) }
+        // Each resource's names in an array of its size (compactMap grew
+        // one from empty), and named again only when the reader's list is read.
+        let names = blocked.map { resource in
+            var names: [RuleName] = []
+            names.reserveCapacity(resource.rules.count)
+            for reference in resource.rules {
+                if let name = RuleName(sanitizerReference: reference) { names.append(name) }
+            }
+            return names
+        }
         // The reader's list is looked at (two `stat`s) only when one of
         // their own rules blocked something: most pages' blocks are the lists'.
         let readers = names.contains { $0.contains(where: \.isReadersOwn) } ? userRulesSnapshot?.current() : nil
         return zip(blocked, names).map { resource, names in
-            let rules = names.map { $0.withReadersText(readers) }
+            let rules = readers == nil ? names : names.map { $0.withReadersText(readers) }
             ruleHits.record(.block, rules: rules, decidedWith: exchange.rules.fingerprint, current: current)
             return PageLoad(what: resource.url, type: Self.typeName(resource.type), outcome: .blocked, rules: rules)
         }

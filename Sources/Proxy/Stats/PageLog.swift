@@ -37,7 +37,7 @@ final class PageLog: Sendable {
     /// site's URL), with what its markup already decided; returns its id.
     @discardableResult
     func begin(session: String, address: String, loads: [PageLoad], id: String = PageLog.newID()) -> String {
-        var record = PageRecord(id: id, address: address, opened: Date())
+        var record = PageRecord(id: id, address: address, opened: Date(), expectedLoads: loads.count)
         for load in loads { record.add(load, limits: limits) }
         state.withLock { state in
             state.order.removeAll { $0 == session }
@@ -79,9 +79,7 @@ final class PageLog: Sendable {
     /// never collide (the ids are not secrets: a page is shown only to its
     /// own session).
     static func newID() -> String {
-        let value = UInt64.random(in: .min ... .max)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        Exchange.hexDigits(UInt64.random(in: .min ... .max))
     }
 }
 
@@ -95,10 +93,12 @@ struct PageRecord: Sendable {
     /// Distinct lines not kept past the cap.
     private(set) var dropped = 0
 
-    init(id: String, address: String, opened: Date) {
+    /// `expectedLoads`: room for the lines the page begins with, allocated once.
+    init(id: String, address: String, opened: Date, expectedLoads: Int = 0) {
         self.id = id
         self.address = address
         self.opened = opened
+        loads.reserveCapacity(expectedLoads)
     }
 
     /// Adds `load`, or counts it on the line with the same address, type

@@ -76,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MallocTuning.keepFreedMemory()
         let profile = try site.profile()
         let fetch = try fetchOptions.configuration()
         let ruleLists = try ActiveRuleLists(selection: rules, store: store)
@@ -118,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
-            return handler
+            return DeferredMetadataLogHandler(handler)
         }
         let logger = Logger(label: "limot")
         logger.info("\(rulesLoad.summary)")
