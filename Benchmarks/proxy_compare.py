@@ -23,9 +23,11 @@ counted in a short extra run with a uprobe on libc's malloc (the probe
 slows the process, so the measured runs go without it).
 
 By default every answer is a page never seen before, as in real reading (one
-new word after another): nginx sends it with `Cache-Control: no-store` and a
-different comment before `</body>` (`sub_filter` with `$request_id`), so no
-cache and no memo of a sanitized form can answer it. With --same-page, nginx
+new word after another): every request names a new address
+(`/search?q=Haus&n=...`, a different `n` each time, for every server), and
+nginx sends it with `Cache-Control: no-store` and a different comment before
+`</body>` (`sub_filter` with `$request_id`), so no cache and no memo of a
+sanitized form, by address or by bytes, can answer it. With --same-page, nginx
 sends the same bytes every time (no Cache-Control): limot then fetches each
 request again but may find the sanitized form it remembered for those bytes.
 
@@ -71,6 +73,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = "www.loghatnameh.de"
+# Set for unique pages: every wrk request then names a new address too.
+DISTINCT_ADDRESSES = False
 
 
 def free_port():
@@ -123,13 +127,32 @@ def dictionary_page(target_bytes=60_000):
     return head + "".join(rows) + tail
 
 
+def distinct_requests_script(path):
+    """wrk script that asks for a different address every time: `path` with
+    `&n=RUN-THREAD-COUNT` appended (RUN differs from one wrk run to the next),
+    as a reader asks for one new word after another. nginx's try_files reads
+    only `q`, so the page is the same; whatever a proxy keeps by address
+    (its memo of pages, its history) sees a new one each time."""
+    run = os.urandom(4).hex()
+    return (f'local threads = 0\n'
+            f'function setup(thread) threads = threads + 1; thread:set("thread_number", threads) end\n'
+            f'local count = 0\n'
+            f'request = function()\n'
+            f'  count = count + 1\n'
+            f'  return wrk.format(nil, "{path}&n={run}-" .. thread_number .. "-" .. count)\n'
+            f'end\n')
+
+
 def run_wrk(port, path, duration, connections, absolute=None):
     # wrk needs at least as many connections as threads.
     args = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{duration}s", "--latency"]
     script = None
-    if absolute:
+    if absolute or DISTINCT_ADDRESSES:
         script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        script.write(f'wrk.path = "{absolute}"\nwrk.headers["Host"] = "{SITE}"\n')
+        if absolute:
+            script.write(f'wrk.path = "{absolute}"\nwrk.headers["Host"] = "{SITE}"\n')
+        if DISTINCT_ADDRESSES:
+            script.write(distinct_requests_script(absolute or path))
         script.close()
         args += ["-s", script.name]
     args.append(f"http://127.0.0.1:{port}{path}")
@@ -320,7 +343,9 @@ def filtering_comparison(options, work, docroot, page, processes):
     """The default mode: limot beside nginx and Privoxy with and without
     filters, on unique pages (or the same page with --same-page); with
     --baseline, another limot beside it."""
+    global DISTINCT_ADDRESSES
     unique = not options.same_page
+    DISTINCT_ADDRESSES = unique
     nginx_port, privoxy_port, forward_port = (free_port() for _ in range(3))
     start_nginx(work, docroot, nginx_port, processes, unique_pages=unique)
     start_privoxy(work, [("privoxy", privoxy_port, True), ("forward", forward_port, False)], processes)
