@@ -26,16 +26,20 @@ struct ReferenceResolver {
 
     init(base: WebURL) {
         self.base = base
-        let scheme = base.scheme
-        guard scheme == "http" || scheme == "https" else {
+        guard base.isHTTP || base.isHTTPS else {
             (schemePrefix, originPrefix) = ([], [])
             return
         }
-        schemePrefix = Array(scheme.utf8) + [UInt8(ascii: ":")]
-        if base.username.isEmpty, base.password.isEmpty, base.port == nil, case .domain? = base.host {
-            originPrefix = Array(base.serialization.utf8.prefix(base.hostnameRange.upperBound))
-        } else {
-            originPrefix = []
+        // The serialisation starts with the canonical scheme and its `:`;
+        // read from its bytes rather than from the component Strings
+        // (about 4,000 instructions a document less, callgrind).
+        var serialization = base.serialization
+        let schemeEnd = base.isHTTPS ? 6 : 5  // "https:", "http:"
+        let hasPlainDomain: Bool
+        if !base.hasCredentials, base.port == nil, case .domain? = base.host { hasPlainDomain = true } else { hasPlainDomain = false }
+        let originEnd = base.hostnameRange.upperBound
+        (schemePrefix, originPrefix) = serialization.withUTF8 { bytes in
+            (Array(bytes[..<schemeEnd]), hasPlainDomain ? Array(bytes[..<originEnd]) : [])
         }
     }
 
