@@ -101,20 +101,21 @@ struct ByteShortcutTests {
 
     // MARK: Script URLs
 
-    static let scriptPieces = ["/", "//", "\\", "\\/", "http", "HTTPS", "s", ":", "\"", "'", "`", " ", "a.example", "x", "?q=1", "(", "\n", "ü"]
+    static let scriptPieces = ["/", "//", "\\", "\\/", "http", "HTTPS", "s", ":", "\"", "'", "`", " ", "a.example", "x", "?q=1", "(", "\n", "ü",
+                               "'//", "https://", "\"http:\\/\\/"]
 
     @Test("URLs found by jumping from slash to slash are those the byte-by-byte scan finds")
     func scriptURLsEqualBytewise() {
         var random = SplitMix64(seed: 24)
         var found = 0
-        for _ in 0..<20_000 {
+        for _ in 0..<5_000 {
             let text = random.text(from: Self.scriptPieces, fewerThan: 14)
             let bytes = Array(text.utf8)
             let (fast, plain) = bytes.withUnsafeBufferPointer { (ScriptURLs.urls(in: $0), Self.scriptURLsBytewise(in: $0)) }
             #expect(fast == plain, "\(text)")
             found += plain.count
         }
-        #expect(found > 2_000, "only \(found) URLs were found: the generator no longer writes them")
+        #expect(found > 1_000, "only \(found) URLs were found: the generator no longer writes them")
     }
 
     /// `ScriptURLs.urls(in:)` as it was written first: every byte looked

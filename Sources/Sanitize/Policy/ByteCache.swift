@@ -57,8 +57,13 @@ struct ByteCache<Value> {
     static var initialSlotCount: Int { 64 }
 
     func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) -> Value? {
+        value(for: bytes, tag: tag, hash: ByteKey.fnv1a(bytes, tag: tag))
+    }
+
+    /// `value(for:tag:)` with the bytes' hash (`ByteKey.fnv1a`) at hand:
+    /// a caller that inserts after a miss hashes the bytes once for both.
+    func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32, hash: UInt64) -> Value? {
         guard !slots.isEmpty else { return nil }
-        let hash = ByteKey.fnv1a(bytes, tag: tag)
         let mask = slots.count - 1
         var slot = Self.firstSlot(of: hash) & mask
         while true {
@@ -77,12 +82,16 @@ struct ByteCache<Value> {
 
     /// Called after `value(for:tag:)` found nothing for these bytes and tag.
     mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) {
+        insert(value, for: bytes, tag: tag, hash: ByteKey.fnv1a(bytes, tag: tag))
+    }
+
+    /// `insert(_:for:tag:)` with the bytes' hash at hand.
+    mutating func insert(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32, hash: UInt64) {
         if slots.isEmpty {
             entries.reserveCapacity(Self.initialSlotCount / 2)
             arena.reserveCapacity(Self.initialSlotCount * 32)
         }
         if (entries.count + 1) * 2 > slots.count { growSlots() }
-        let hash = ByteKey.fnv1a(bytes, tag: tag)
         entries.append((hash, arena.count, bytes.count, tag, value))
         arena.append(contentsOf: bytes)
         place(entries.count, hash: hash)

@@ -21,7 +21,8 @@ extension ResourcePolicy {
 
     /// `raw` is the attribute's value as written (character references not decoded).
     mutating func subresource(attribute raw: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
-        if let known = attributeURLs.value(for: raw, tag: type.rawValue) { return known }
+        let hash = ByteKey.fnv1a(raw, tag: type.rawValue)
+        if let known = attributeURLs.value(for: raw, tag: type.rawValue, hash: hash) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeURL
         switch decide(written, type: type) {
@@ -31,7 +32,7 @@ extension ResourcePolicy {
             let rewritten = path + (fragment.map { "#" + $0 } ?? "")
             outcome = rewritten == written ? .keep : .replace(rewritten)
         }
-        attributeURLs.insert(outcome, for: raw, tag: type.rawValue)
+        attributeURLs.insert(outcome, for: raw, tag: type.rawValue, hash: hash)
         return outcome
     }
 
@@ -52,7 +53,8 @@ extension ResourcePolicy {
                 if CanonicalSitePath.isCanonical(path) { return .replace(String(decoding: path, as: UTF8.self), external: false) }
             }
         }
-        if let known = attributeNavigations.value(for: raw, tag: 0) { return known }
+        let hash = ByteKey.fnv1a(raw, tag: 0)
+        if let known = attributeNavigations.value(for: raw, tag: 0, hash: hash) { return known }
         let written = CharacterReferences.decodeAttribute(raw)
         let outcome: AttributeNavigation
         if keepsCanonicalSitePaths, let path = CanonicalSitePath.path(of: written) {
@@ -60,7 +62,7 @@ extension ResourcePolicy {
         } else {
             outcome = Self.attributeNavigation(navigate(written), written: written)
         }
-        attributeNavigations.insert(outcome, for: raw, tag: 0)
+        attributeNavigations.insert(outcome, for: raw, tag: 0, hash: hash)
         return outcome
     }
 

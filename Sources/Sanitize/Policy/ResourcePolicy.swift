@@ -15,8 +15,9 @@ struct ResourcePolicy {
     var base: WebURL { resolver.base }
     private let resolver: ReferenceResolver
     /// The page's facts for the rule engine (registrable domain, domain
-    /// keys), worked out at the first subresource rather than for each.
-    private var preparedPage: PreparedPage?
+    /// keys), worked out once (by the sanitizer for the page, else at the
+    /// first subresource) rather than for each.
+    private(set) var preparedPage: PreparedPage?
 
     private(set) var blocked: [BlockedResource] = []
     private(set) var hosts: Set<String> = []
@@ -64,7 +65,9 @@ struct ResourcePolicy {
         case external(String)
     }
 
-    init(context: SanitizeContext, base: WebURL) {
+    /// `page`, when given, is `engine.prepare(page:)` of the context's top page.
+    init(context: SanitizeContext, base: WebURL, page: PreparedPage? = nil) {
+        preparedPage = page
         engine = context.engine
         urlMap = context.urlMap
         pageURL = context.topURL ?? context.documentURL
@@ -93,7 +96,7 @@ struct ResourcePolicy {
     /// is then asked again by its bytes were the dearest part of a
     /// distinct URL after the rules.
     mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
-        guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw), resolved.isHTTP || resolved.isHTTPS else { return .unchanged }
+        guard !Self.isLocalReference(raw), let resolved = resolver.resolveHTTP(raw) else { return .unchanged }
         return decide(resolved, type: type)
     }
 
@@ -135,8 +138,9 @@ struct ResourcePolicy {
         let range = url.hostnameRange
         serialization.withUTF8 { bytes in
             let host = UnsafeBufferPointer(rebasing: bytes[range])
-            guard hostBytes.value(for: host, tag: 0) == nil else { return }
-            hostBytes.insert((), for: host, tag: 0)
+            let hash = ByteKey.fnv1a(host, tag: 0)
+            guard hostBytes.value(for: host, tag: 0, hash: hash) == nil else { return }
+            hostBytes.insert((), for: host, tag: 0, hash: hash)
             hosts.insert(String(decoding: host, as: UTF8.self))
         }
     }
@@ -172,7 +176,7 @@ struct ResourcePolicy {
         let key = ByteKey(raw, tag: UInt32.max)
         if let known = subresources[key] { return known == .blocked }
         var blocked = false
-        if let url = resolver.resolve(raw), url.isHTTP || url.isHTTPS {
+        if let url = resolver.resolveHTTP(raw) {
             // Resolved once for the nine types, where `decide(raw, type:)` resolved it for each.
             blocked = !Self.isLocalReference(raw) && Self.scriptNamedTypes.contains { decide(url, type: $0) == .blocked }
             if !blocked { insertHost(of: url) }
@@ -198,7 +202,8 @@ struct ResourcePolicy {
 
     /// `navigation(_:)` without its memo, for a caller that keeps its own.
     func navigate(_ raw: String) -> Navigation {
-        guard !Self.isLocalReference(raw), var url = resolver.resolve(raw) else { return .unchanged }
+        // Only http(s) URLs go anywhere but `.unchanged` (see `target(of:)`).
+        guard !Self.isLocalReference(raw), var url = resolver.resolveHTTP(raw) else { return .unchanged }
         return target(of: &url)
     }
 
