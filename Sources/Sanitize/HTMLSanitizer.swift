@@ -62,20 +62,26 @@ public enum HTMLSanitizer {
     /// A page already known to be UTF-8 (fetch checked it while decoding):
     /// not checked again.
     public static func sanitize(_ html: ValidUTF8, context: SanitizeContext) -> SanitizedDocument {
-        let hidden = HiddenStyle.Memo.styled(decidedSelectors(context: context))
+        // The page's facts for the rules, worked out once for the document's
+        // own decision and its subresources' (the document's decision
+        // worked out its domain keys and conditions again).
+        let page = context.engine.prepare(page: context.topURL ?? context.documentURL)
+        let hidden = HiddenStyle.Memo.styled(decidedSelectors(context: context, page: page))
         var prefix = charsetDeclaration
         if let style = hidden.element { prefix += style }
-        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0)
+        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0, page: page)
         document.hiddenSelectors = hidden.kept
         return document
     }
 
-    /// The page itself (depth 0) or a document inside it (`srcdoc`).
-    static func sanitize(_ html: ValidUTF8, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) -> SanitizedDocument {
+    /// The page itself (depth 0) or a document inside it (`srcdoc`);
+    /// `page`, when given, is `context`'s top page prepared by its engine.
+    static func sanitize(_ html: ValidUTF8, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int,
+                         page: PreparedPage?) -> SanitizedDocument {
         html.bytes.withUnsafeBufferPointer { bytes in
             var rewriter = DocumentRewriter(
                 input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
-                headPrefix: headPrefix, nestingDepth: nestingDepth)
+                headPrefix: headPrefix, nestingDepth: nestingDepth, page: page)
             rewriter.rewrite()
             var document = SanitizedDocument(
                 segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
@@ -93,14 +99,18 @@ public enum HTMLSanitizer {
     }
 
     /// The css-display-none selectors the rules decide for the document's
-    /// own load, as the engine gives them.
-    static func decidedSelectors(context: SanitizeContext) -> [String] {
+    /// own load, as the engine gives them; `page` is used when it is the
+    /// request's page (it is not when the URL has a fragment).
+    static func decidedSelectors(context: SanitizeContext, page: PreparedPage? = nil) -> [String] {
         let url = context.documentURL.removingFragment
         let request: ResourceRequest
         if let top = context.topURL {
             request = ResourceRequest(url: url, type: .childDocument, pageURL: top.removingFragment, frameURL: url, method: .get)
         } else {
             request = ResourceRequest(url: url, type: .topDocument, pageURL: url, frameURL: url, method: .get)
+        }
+        if let page, request.pageURL?.serialization == page.url.serialization {
+            return context.engine.decide(request, page: page).hiddenSelectors
         }
         return context.engine.decide(request).hiddenSelectors
     }

@@ -31,7 +31,7 @@ public struct ProxyURLMap: Sendable {
     /// `site.origin`, computed once: every link is compared with it.
     private let siteOrigin: String
     /// Its bytes, for `isSite` (empty when the site has no http(s) origin).
-    private let siteOriginBytes: [UInt8]
+    let siteOriginBytes: [UInt8]
 
     /// The proxy's own namespace: no path under it is a site page as is.
     public static let namespace = "/_limot"

@@ -98,4 +98,78 @@ struct ByteShortcutTests {
         }
         #expect(ProxyURLMap.leavePath(for: url) == expected)
     }
+
+    // MARK: Script URLs
+
+    static let scriptPieces = ["/", "//", "\\", "\\/", "http", "HTTPS", "s", ":", "\"", "'", "`", " ", "a.example", "x", "?q=1", "(", "\n", "ü",
+                               "'//", "https://", "\"http:\\/\\/"]
+
+    @Test("URLs found by jumping from slash to slash are those the byte-by-byte scan finds")
+    func scriptURLsEqualBytewise() {
+        var random = SplitMix64(seed: 24)
+        var found = 0
+        for _ in 0..<5_000 {
+            let text = random.text(from: Self.scriptPieces, fewerThan: 14)
+            let bytes = Array(text.utf8)
+            let (fast, plain) = bytes.withUnsafeBufferPointer { (ScriptURLs.urls(in: $0), Self.scriptURLsBytewise(in: $0)) }
+            #expect(fast == plain, "\(text)")
+            found += plain.count
+        }
+        #expect(found > 1_000, "only \(found) URLs were found: the generator no longer writes them")
+    }
+
+    /// `ScriptURLs.urls(in:)` as it was written first: every byte looked
+    /// at for the start of `//` or `\/\/`.
+    static func scriptURLsBytewise(in text: UnsafeBufferPointer<UInt8>) -> [String] {
+        let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
+        func endsURL(_ byte: UInt8) -> Bool { byte <= 0x20 || byte == 0x7F || Array(#""'`<>\(){}|^"#.utf8).contains(byte) }
+        var found: [String] = []
+        var index = 0
+        while index + 1 < text.count {
+            let isSlashes = text[index] == slash && text[index + 1] == slash
+            let isEscaped = text[index] == backslash && index + 3 < text.count && text[index + 1] == slash && text[index + 2] == backslash
+                && text[index + 3] == slash
+            guard isSlashes || isEscaped else {
+                index += 1
+                continue
+            }
+            let afterSlashes = index + (isSlashes ? 2 : 4)
+            var prefix: [UInt8]?
+            if index > 0, Array("\"'`".utf8).contains(text[index - 1]) {
+                prefix = Array("//".utf8)
+            } else if index > 0, text[index - 1] == UInt8(ascii: ":") {
+                var schemeStart = index - 1
+                while schemeStart > 0, (text[schemeStart - 1] | 0x20) >= 0x61, (text[schemeStart - 1] | 0x20) <= 0x7A { schemeStart -= 1 }
+                let scheme = String(decoding: text[schemeStart..<(index - 1)].map { $0 | 0x20 }, as: UTF8.self)
+                if scheme.hasSuffix("https") { prefix = Array("https://".utf8) } else if scheme.hasSuffix("http") { prefix = Array("http://".utf8) }
+            }
+            guard var url = prefix else {
+                index = afterSlashes
+                continue
+            }
+            var end = afterSlashes
+            while end < text.count {
+                if text[end] == backslash, end + 1 < text.count, text[end + 1] == slash {
+                    url.append(slash)
+                    end += 2
+                    continue
+                }
+                if endsURL(text[end]) { break }
+                url.append(text[end])
+                end += 1
+            }
+            if end > afterSlashes, !endsURL(text[afterSlashes]), text[afterSlashes] != slash { found.append(String(decoding: url, as: UTF8.self)) }
+            index = max(end, afterSlashes)
+        }
+        return found
+    }
+
+    // MARK: Blocked records
+
+    @Test("a blocked load's rule is named as the interpolation names it", arguments: [
+        ("easylist.txt", 0), ("Rules/limot-ads.json", 12345), ("Regeln/عربی.txt", -7), ("", 42), ("a-rather-long-list-name-that-is-not-small.txt", Int.max),
+    ])
+    func recordName(_ source: String, _ index: Int) {
+        #expect(Array(ResourcePolicy.recordName(source: source, index: index).utf8) == Array("\(source)#\(index)".utf8))
+    }
 }

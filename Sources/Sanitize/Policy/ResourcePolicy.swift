@@ -15,11 +15,21 @@ struct ResourcePolicy {
     var base: WebURL { resolver.base }
     private let resolver: ReferenceResolver
     /// The page's facts for the rule engine (registrable domain, domain
-    /// keys), worked out at the first subresource rather than for each.
-    private var preparedPage: PreparedPage?
+    /// keys), worked out once (by the sanitizer for the page, else at the
+    /// first subresource) rather than for each.
+    private(set) var preparedPage: PreparedPage?
 
     private(set) var blocked: [BlockedResource] = []
     private(set) var hosts: Set<String> = []
+    /// The hosts in `hosts`, by their bytes: a page routes a few hosts
+    /// many times, and a repeat is then one byte-hash look-up, without
+    /// making the host's String and hashing it for the set (about 1,600
+    /// instructions a routed URL on the fixture pages, callgrind).
+    private var hostBytes = ByteCache<Void>()
+    /// The load context of a load of each type, as `ResourceRequest`
+    /// derives it when given none: passed to it, so that it does not
+    /// compare the frame's and the page's serialisations for every load.
+    private let loadsInChildFrame: Bool
     private var subresources: [ByteKey: Subresource] = [:]
     private var navigations: [ByteKey: Navigation] = [:]
     var attributeURLs = ByteCache<AttributeURL>()
@@ -55,13 +65,19 @@ struct ResourcePolicy {
         case external(String)
     }
 
-    init(context: SanitizeContext, base: WebURL) {
+    /// `page`, when given, is `engine.prepare(page:)` of the context's top page.
+    init(context: SanitizeContext, base: WebURL, page: PreparedPage? = nil) {
+        preparedPage = page
         engine = context.engine
         urlMap = context.urlMap
         pageURL = context.topURL ?? context.documentURL
         frameURL = context.documentURL
+        loadsInChildFrame = frameURL.serialization != pageURL.serialization
         resolver = ReferenceResolver(base: base)
-        self.siteOrigin = Array(context.urlMap.site.origin.utf8)
+        // The origin's bytes as the map keeps them (they are empty for a
+        // site without an http(s) origin, whose links `isSite` never
+        // matches, so that `keepsCanonicalSitePaths` is false then).
+        self.siteOrigin = context.urlMap.siteOriginBytes
         keepsCanonicalSitePaths = base.isHTTPS && context.urlMap.isSite(base)
     }
 
@@ -80,7 +96,7 @@ struct ResourcePolicy {
     /// is then asked again by its bytes were the dearest part of a
     /// distinct URL after the rules.
     mutating func decide(_ raw: String, type: ResourceTypes) -> Subresource {
-        guard !Self.isLocalReference(raw), let resolved = resolver.resolve(raw), resolved.isHTTP || resolved.isHTTPS else { return .unchanged }
+        guard !Self.isLocalReference(raw), let resolved = resolver.resolveHTTP(raw) else { return .unchanged }
         return decide(resolved, type: type)
     }
 
@@ -89,9 +105,10 @@ struct ResourcePolicy {
         var url = resolved.removingFragment
         let page = preparedPage ?? engine.prepare(page: pageURL)
         preparedPage = page
-        let decision = engine.decide(ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get), page: page)
+        let request = ResourceRequest(url: url, type: type, pageURL: pageURL, frameURL: frameURL, method: .get, loadContext: loadContext(of: type))
+        let decision = engine.decide(request, page: page)
         if decision.isBlocked {
-            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRules.map { "\($0.source)#\($0.index)" })
+            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRules.map { Self.recordName(source: $0.source, index: $0.index) })
             if !blocked.contains(record) { blocked.append(record) }
             return .blocked
         }
@@ -103,8 +120,47 @@ struct ResourcePolicy {
             // proxy's CSP. Chrome blocks loads with credentials too.
             return .blocked
         }
-        hosts.insert(url.hostname)
+        insertHost(of: url)
         return .proxied(path: path, fragment: resolved.fragment)
+    }
+
+    /// What `ResourceRequest` derives when given no load context: a load
+    /// in a frame other than the page's is the child frame's, except a
+    /// document's, which is its own frame's.
+    private func loadContext(of type: ResourceTypes) -> LoadContexts {
+        if loadsInChildFrame, type != .topDocument, type != .childDocument { return .childFrame }
+        return ResourceRequest.loadContext(inPageFrame: type)
+    }
+
+    /// Adds `url`'s host to `hosts`, made into a String only the first time.
+    private mutating func insertHost(of url: WebURL) {
+        var serialization = url.serialization
+        let range = url.hostnameRange
+        serialization.withUTF8 { bytes in
+            let host = UnsafeBufferPointer(rebasing: bytes[range])
+            let hash = ByteKey.fnv1a(host, tag: 0)
+            guard hostBytes.value(for: host, tag: 0, hash: hash) == nil else { return }
+            hostBytes.insert((), for: host, tag: 0, hash: hash)
+            hosts.insert(String(decoding: host, as: UTF8.self))
+        }
+    }
+
+    /// A blocking rule as a blocked load's record names it:
+    /// "source#index", written in one go (the interpolation appended its
+    /// three pieces to a growing string).
+    static func recordName(source: String, index: Int) -> String {
+        var source = source
+        var number = String(index)  // a small string: no allocation
+        return source.withUTF8 { name in
+            number.withUTF8 { digits in
+                String(unsafeUninitializedCapacity: name.count + 1 + digits.count) { out in
+                    _ = UnsafeMutableBufferPointer(rebasing: out[..<name.count]).initialize(fromContentsOf: name)
+                    out[name.count] = UInt8(ascii: "#")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(name.count + 1)...]).initialize(fromContentsOf: digits)
+                    return out.count
+                }
+            }
+        }
     }
 
     /// The types a URL named in an inline script's text is decided as: the
@@ -120,10 +176,10 @@ struct ResourcePolicy {
         let key = ByteKey(raw, tag: UInt32.max)
         if let known = subresources[key] { return known == .blocked }
         var blocked = false
-        if let url = resolver.resolve(raw), url.isHTTP || url.isHTTPS {
+        if let url = resolver.resolveHTTP(raw) {
             // Resolved once for the nine types, where `decide(raw, type:)` resolved it for each.
             blocked = !Self.isLocalReference(raw) && Self.scriptNamedTypes.contains { decide(url, type: $0) == .blocked }
-            if !blocked { hosts.insert(url.hostname) }
+            if !blocked { insertHost(of: url) }
         }
         subresources[key] = blocked ? .blocked : .unchanged
         return blocked
@@ -146,7 +202,8 @@ struct ResourcePolicy {
 
     /// `navigation(_:)` without its memo, for a caller that keeps its own.
     func navigate(_ raw: String) -> Navigation {
-        guard !Self.isLocalReference(raw), var url = resolver.resolve(raw) else { return .unchanged }
+        // Only http(s) URLs go anywhere but `.unchanged` (see `target(of:)`).
+        guard !Self.isLocalReference(raw), var url = resolver.resolveHTTP(raw) else { return .unchanged }
         return target(of: &url)
     }
 

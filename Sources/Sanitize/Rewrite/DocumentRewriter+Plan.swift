@@ -117,7 +117,8 @@ extension DocumentRewriter {
                 edits.drop(srcdoc)
                 return .keep
             }
-            let nested = HTMLSanitizer.sanitize(ValidUTF8(value(srcdoc)), context: context, base: policy.base, headPrefix: [], nestingDepth: nestingDepth + 1)
+            let nested = HTMLSanitizer.sanitize(ValidUTF8(value(srcdoc)), context: context, base: policy.base, headPrefix: [], nestingDepth: nestingDepth + 1,
+                                                page: policy.preparedPage)
             policy.absorb(blocked: nested.blocked, hosts: nested.subresourceHosts)
             edits.replace(srcdoc, withDocument: nested.segments)
         }

@@ -59,10 +59,11 @@ struct DocumentRewriter {
 
     enum Plan { case keep, remove }
 
-    init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int) {
+    /// `page`: the context's top page prepared by its engine, if at hand.
+    init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int, page: PreparedPage? = nil) {
         tokenizer = HTMLTokenizer(input: input)
         writer = MarkupWriter(capacity: input.count + input.count / 8 + headPrefix.count + 256)
-        policy = ResourcePolicy(context: context, base: base)
+        policy = ResourcePolicy(context: context, base: base, page: page)
         self.context = context
         self.headPrefix = headPrefix
         self.marksHoles = nestingDepth == 0
