@@ -113,7 +113,7 @@ struct MarkupWriter {
 
     @inline(__always)
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        text.withUTF8Buffer { write($0) }
     }
 
     @inline(__always)
@@ -123,8 +123,20 @@ struct MarkupWriter {
 
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
+        if bytes.count <= Self.bytewiseLimit {
+            for byte in bytes { buffer.append(byte) }
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
     }
+
+    /// Up to this many bytes are appended one by one: most writes into a
+    /// rewritten tag are that short (`<`, a tag name, `="`, `/>`), and a byte
+    /// append costs a few instructions where `append(contentsOf:)` takes
+    /// about 40 and a call to memcpy. Fixture pages 2,292,584 -> 2,276,989
+    /// instructions, 1 MB page 27,662,671 -> 27,378,155 (callgrind); 2 and
+    /// 8 saved less, 16 less again.
+    static let bytewiseLimit = 4
 
     @inline(__always)
     mutating func write(_ byte: UInt8) {
