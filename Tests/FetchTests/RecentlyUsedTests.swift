@@ -25,4 +25,28 @@ struct RecentlyUsedTests {
         memory.remove("two")
         #expect(memory.use("two") == nil && memory.bytes == 30)
     }
+
+    /// Many uses and inserts (stale marks behind): what is dropped is still
+    /// exactly the least recently used, as a list kept in order says.
+    @Test func manyUsesDropTheLeastRecentlyUsedInOrder() {
+        var memory = RecentlyUsed<Int>(maxEntries: 20, maxBytes: 1 << 20)
+        var inOrder: [String] = []  // least recently used first
+        var generator = SystemRandomNumberGenerator()
+        for step in 0..<5_000 {
+            let key = "page \(Int.random(in: 0..<40, using: &generator))"
+            if step % 3 == 0, memory.use(key) != nil {
+                inOrder.removeAll { $0 == key }
+                inOrder.append(key)
+                continue
+            }
+            memory.insert(step, bytes: 10, for: key)
+            inOrder.removeAll { $0 == key }
+            inOrder.append(key)
+            if inOrder.count > 20 { inOrder.removeFirst() }
+            #expect(memory.count == inOrder.count && memory.bytes == 10 * inOrder.count)
+        }
+        for key in (0..<40).map({ "page \($0)" }) {
+            #expect((memory.use(key) != nil) == inOrder.contains(key), "\(key)")
+        }
+    }
 }
