@@ -1,4 +1,4 @@
-import Fetch
+@testable import Fetch
 import Testing
 
 /// The in-process caches' memory: within its count and bytes, the least
@@ -24,6 +24,22 @@ struct RecentlyUsedTests {
         #expect(memory.use("two") == 22 && memory.bytes == 80 && memory.count == 2)
         memory.remove("two")
         #expect(memory.use("two") == nil && memory.bytes == 30)
+    }
+
+    /// Every insert a new key, each pushing the oldest out (a reader's pages
+    /// at new addresses): the record of uses must not keep the keys of the
+    /// pages long gone, or memory grows by one key a page for good.
+    @Test func newKeysEveryTimeKeepTheRecordOfUsesBounded() {
+        var memory = RecentlyUsed<Int>(maxEntries: 80, maxBytes: 1 << 30)
+        for step in 0..<100_000 {
+            // Asked first, as the proxy does: not there, so no use is noted.
+            #expect(memory.use("https://www.loghatnameh.de/search?q=Haus&n=\(step)") == nil)
+            memory.insert(step, bytes: 1, for: "https://www.loghatnameh.de/search?q=Haus&n=\(step)")
+        }
+        #expect(memory.count == 80)
+        #expect(memory.recordedUses <= 2 * 80 + 64, "\(memory.recordedUses) uses recorded for 80 entries")
+        #expect(memory.use("https://www.loghatnameh.de/search?q=Haus&n=99999") == 99_999)
+        #expect(memory.use("https://www.loghatnameh.de/search?q=Haus&n=99919") == nil)
     }
 
     /// Many uses and inserts (stale marks behind): what is dropped is still
