@@ -50,10 +50,12 @@ extension LimotStore {
 
     /// The kept back/forward list of session `id`, or nil.
     public func browsingSession(id: String) throws(StoreError) -> BrowsingSessionRecord? {
-        let found = try read { db in
-            try Row.fetchOne(db, sql: """
+        // Asked for each request of a session not in memory (after a
+        // restart, or once it was forgotten there): prepared once.
+        let found = try readOneStatement { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT entries, current_index, revision, updated_at FROM browsing_session WHERE id = ?
-                """, arguments: [id])
+                """), arguments: [id])
                 .map { row in (entries: row["entries"] as String, index: row["current_index"] as Int,
                                revision: row["revision"] as Int64, time: row["updated_at"] as Int64) }
         }
