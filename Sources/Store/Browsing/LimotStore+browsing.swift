@@ -21,7 +21,7 @@ extension LimotStore {
         var rows: [(session: BrowsingSessionRecord, entries: String, time: Int64, visit: (url: String, title: String?)?)] = []
         for save in saves {
             do {
-                rows.append((save.session, try StoreCoding.json(save.session.entries), StoreCoding.milliseconds(save.session.updatedAt), save.visit))
+                rows.append((save.session, try StoreCoding.json(strings: save.session.entries), StoreCoding.milliseconds(save.session.updatedAt), save.visit))
             } catch {
                 throw .failed(path: databasePath, reason: "browsing session \(save.session.id) cannot be encoded: \(error)")
             }

@@ -20,6 +20,31 @@ enum StoreCoding {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// `json(texts)`, the same text, written straight when every text is
+    /// printable ASCII but for a quote or a backslash (nothing to escape: a URL's
+    /// serialization always is); else by `json(_:)`. Every page view
+    /// saves its session's list of addresses, and `JSONEncoder` took 13
+    /// allocations and about 13,000 instructions for it (callgrind).
+    static func json(strings texts: [String]) throws -> String {
+        var length = 2 + max(0, texts.count - 1)
+        for text in texts {
+            guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                return try json(texts)
+            }
+            length += text.utf8.count + 2
+        }
+        var written = "["
+        written.reserveCapacity(length)
+        for (index, text) in texts.enumerated() {
+            if index > 0 { written += "," }
+            written += "\""
+            written += text
+            written += "\""
+        }
+        written += "]"
+        return written
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
