@@ -138,6 +138,19 @@ public final class LimotStore: Sendable {
         }
     }
 
+    /// Runs `value`, which reads with one statement, outside a transaction:
+    /// one statement sees one snapshot of the database on its own, so the
+    /// `BEGIN` and `COMMIT` that ``read(_:)`` adds (each a statement parsed
+    /// again every time) buy nothing here. Every page the proxy fetches
+    /// asks the cache this way.
+    func readOneStatement<T: Sendable>(_ value: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.unsafeRead(value)
+        } catch {
+            throw .wrapping(error, path: databasePath)
+        }
+    }
+
     /// Empties the write-ahead log after a removal, so that forgotten rows
     /// do not linger in it (the pages themselves are zeroed by
     /// `secure_delete`). Best effort: with a reader active elsewhere the log

@@ -24,10 +24,40 @@ import Testing
         #expect(!asked)
     }
 
+    /// A client asking thousands of new words within the interval (every
+    /// one fresh, so none is stale to forget) does not grow the records
+    /// past their capacity, and the newest words are still known.
+    @Test func theRecordsStayWithinTheirCapacityWhenEveryWordIsFresh() {
+        let recent = RecentWords()
+        let words = (0..<(3 * RecentWords.capacity)).map { "Wort\($0)" }
+        for word in words {
+            #expect(recent.claim(page: "https://site/search?q=\(word)", word: { word }) == word)
+        }
+        let counts = recent.counts
+        #expect(counts.words <= RecentWords.capacity)
+        #expect(counts.spellings <= RecentWords.capacity)
+        #expect(counts.pages <= RecentWords.capacity)
+        let newest = words[words.count - 1]
+        #expect(recent.claim(page: "https://site/search?q=\(newest)&n=2", word: { newest }) == nil, "the newest word is still known")
+    }
+
+    /// A word claimed under one spelling is not claimed under another that
+    /// normalizes alike, the first time or again.
+    @Test func anotherSpellingOfAClaimedWordStaysUnclaimed() {
+        let recent = RecentWords()
+        #expect(recent.claim(page: "https://site/search?q=a", word: { "\u{0643}تاب" }) == "\u{0643}تاب")
+        #expect(recent.claim(page: "https://site/search?q=b", word: { "\u{06A9}تاب" }) == nil)
+        #expect(recent.claim(page: "https://site/search?q=c", word: { "\u{06A9}تاب" }) == nil)
+        #expect(recent.claim(page: "https://site/search?q=d", word: { "\u{0643}تاب" }) == nil)
+    }
+
     @Test func aWordIsClaimedAgainAfterTheInterval() async throws {
         let recent = RecentWords(interval: .milliseconds(20))
         #expect(recent.claim(page: "https://site/search?q=Haus", word: { "Haus" }) == "Haus")
+        #expect(recent.claim(page: "https://site/search?q=Haus&n=2", word: { "Haus" }) == nil)
         try await Task.sleep(for: .milliseconds(40))
         #expect(recent.claim(page: "https://site/search?q=Haus", word: { "Haus" }) == "Haus")
+        try await Task.sleep(for: .milliseconds(40))
+        #expect(recent.claim(page: "https://site/search?q=Haus&n=2", word: { "Haus" }) == "Haus", "a spelling seen lately expires too")
     }
 }

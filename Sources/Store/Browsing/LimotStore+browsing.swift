@@ -21,7 +21,7 @@ extension LimotStore {
         var rows: [(session: BrowsingSessionRecord, entries: String, time: Int64, visit: (url: String, title: String?)?)] = []
         for save in saves {
             do {
-                rows.append((save.session, try StoreCoding.json(save.session.entries), StoreCoding.milliseconds(save.session.updatedAt), save.visit))
+                rows.append((save.session, try StoreCoding.json(strings: save.session.entries), StoreCoding.milliseconds(save.session.updatedAt), save.visit))
             } catch {
                 throw .failed(path: databasePath, reason: "browsing session \(save.session.id) cannot be encoded: \(error)")
             }
@@ -50,10 +50,12 @@ extension LimotStore {
 
     /// The kept back/forward list of session `id`, or nil.
     public func browsingSession(id: String) throws(StoreError) -> BrowsingSessionRecord? {
-        let found = try read { db in
-            try Row.fetchOne(db, sql: """
+        // Asked for each request of a session not in memory (after a
+        // restart, or once it was forgotten there): prepared once.
+        let found = try readOneStatement { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT entries, current_index, revision, updated_at FROM browsing_session WHERE id = ?
-                """, arguments: [id])
+                """), arguments: [id])
                 .map { row in (entries: row["entries"] as String, index: row["current_index"] as Int,
                                revision: row["revision"] as Int64, time: row["updated_at"] as Int64) }
         }
