@@ -23,8 +23,14 @@ extension DocumentRewriter {
         var token: HTMLTokenizer.Token?
         while true {
             // Text is copied unread: only a `<` that opens markup stops it.
-            index = scanner.markupStart(from: index)
-            guard index < end else { break }
+            // (`scanner.markupStart(from:)` spelled out: it tested the byte
+            // after the `<`, which was then read and tested again here; 1 MB
+            // page 25.64 M -> 25.17 M instructions, callgrind.)
+            index = ByteSearch.nearbyIndex(of: UInt8(ascii: "<"), in: scanner.input, from: index)
+            guard index + 1 < end else {
+                index = end  // no `<`, or one at the very end: text
+                break
+            }
             let next = scanner.input[index + 1]
             if next.isASCIIAlpha {
                 // The name read as `scanner.tagName(at:isEnd:)` reads it, spelled out: the
@@ -48,10 +54,12 @@ extension DocumentRewriter {
                 index = tagEnd
                 // An open head is current again (a `<template>` in it ended): no longer the plain body.
                 if openElements.last == names.head { break }
-            } else {
+            } else if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 // A comment, doctype or bogus comment: copied as `rewrite` copies it.
                 _ = tokenizer.markup(at: index)
                 index = tokenizer.position
+            } else {
+                index += 1  // a `<` that opens no markup is text
             }
         }
         let copied = start..<(token?.range.lowerBound ?? index)
