@@ -29,6 +29,44 @@ struct ByteShortcutTests {
         }
     }
 
+    static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",
+                             "é", "\u{0}", "data-foo", "aria-label", "\"", "'", "<", "averyveryverylongname"]
+
+    @Test("a name read from one word has the key and end of the byte-by-byte reading, from every position, for tag and attribute names")
+    func scanNameEqualsByteByByte() {
+        var random = SplitMix64(seed: 25)
+        for _ in 0..<3_000 {
+            let text = random.text(from: Self.namePieces, fewerThan: 12)
+            let input = Array(text.utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for stops in [ByteSet.tagNameEnd, .attributeNameEnd] {
+                    for start in 0..<input.count {
+                        let end = scanner.scan(from: start + 1, until: stops)
+                        let found = scanner.scanName(at: start, until: stops)
+                        #expect(found.end == end && found.name == scanner.name(from: start, to: end), "\(text) from \(start)")
+                        #expect(scanner.endOfName(at: start, until: stops) == end, "\(text) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the bytes flagged in a word are those below 0x40 but digits, in every lane whatever its neighbours, and every stop is one")
+    func punctuationFlagsEachLane() {
+        var random = SplitMix64(seed: 26)
+        for byte in 0...255 {
+            for lane in 0..<8 {
+                var bytes = (0..<8).map { _ in UInt8(random.next(below: 256)) }
+                bytes[lane] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                let flagged = (MarkupScanner.punctuationBelow0x40(word) >> UInt64(lane * 8 + 7)) & 1 == 1
+                #expect(flagged == (byte < 0x40 && !(0x30...0x39).contains(byte)), "byte \(byte) in lane \(lane) of \(bytes)")
+                if ByteSet.attributeNameEnd.contains(UInt8(byte)) || ByteSet.tagNameEnd.contains(UInt8(byte)) { #expect(flagged) }
+            }
+        }
+    }
+
     // MARK: Title
 
     static let titlePieces = ["Haus", "خانه", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}",

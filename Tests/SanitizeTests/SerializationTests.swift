@@ -27,6 +27,15 @@ struct SerializationTests {
         #expect(Fixtures.sanitize(page).html.contains(page))
     }
 
+    @Test("a `<` that opens no markup is body text, copied as written, at the very end too", arguments: [
+        "<p>1 < 2, 3 <4 <= 5 <- x <<b>b</b> <</p>\n<div>x</div> <",
+        "<p>x</p><", "<p>x</p> < <!-- c --> <? pi > </ > </3 <!x> <div>y</div>",
+    ])
+    func lessThanAsText(body: String) {
+        let page = "<!doctype html><html><head><title>t</title></head><body>" + body
+        #expect(Fixtures.sanitize(page).html.contains(body))
+    }
+
     @Test("the doctype is kept as written, and none is invented")
     func doctype() {
         #expect(Fixtures.sanitize("<!DOCTYPE html><p>x").html.hasPrefix("<!DOCTYPE html><head>"))

@@ -116,6 +116,25 @@ import UTF8Check
         #expect(disagreements.isEmpty, "first: \(disagreements.first ?? [])")
     }
 
+    /// Persian words of every length, read four letters a word, with one
+    /// byte changed to any value at a random place (seeded): the offset is
+    /// the standard library's.
+    @Test func agreesOnRunsOfTwoByteLettersWithARandomByteChanged() {
+        var state: UInt64 = 27
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["خ", "ا", "ن", "ه", "م", "ز", "ل", " ", "a", "ß", "\u{200C}", "€", "<td>"]
+        var disagreements: [[UInt8]] = []
+        for _ in 0..<4_000 {
+            var bytes = Array((0..<random(40)).map { _ in pieces[random(pieces.count)] }.joined().utf8)
+            if !bytes.isEmpty, random(4) > 0 { bytes[random(bytes.count)] = UInt8(random(256)) }
+            if UTF8Check.firstInvalidByte(in: bytes) != Self.firstInvalidByteByTheStandardLibrary(bytes) { disagreements.append(bytes) }
+        }
+        #expect(disagreements.isEmpty, "first: \(disagreements.first ?? [])")
+    }
+
     /// A page of two-byte letters with one broken byte at each place: the
     /// offset found is that byte's sequence, as the byte-by-byte reading says.
     @Test func findsABrokenLetterAnywhereInPersianText() {

@@ -67,6 +67,14 @@ struct NameKey: Hashable {
             c: Self.asciiLowercased(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) & Self.mask(keeping: count - 16)))
     }
 
+    /// The key of a name of `count` bytes (1 to 8), the first bytes of
+    /// `word` (read little-endian), as `init(lowercasing:count:readable:)`
+    /// packs it, for a scan that has the word at hand.
+    @inline(__always)
+    init(packing word: UInt64, count: Int) {
+        self.init(a: Self.asciiLowercased(word & Self.mask(keeping: count)), b: 0, c: 0)
+    }
+
     /// A mask of the low `bytes` bytes of a word (all of it from 8, none below 1).
     @inline(__always)
     private static func mask(keeping bytes: Int) -> UInt64 {

@@ -16,9 +16,13 @@ struct AttributeEdits {
 
     var isEmpty: Bool { changes.isEmpty && additions.isEmpty && !addsNonce }
 
+    /// Empties the edits, keeping their room. A tag has one or two: each is
+    /// taken off with `removeLast`, where `removeAll(keepingCapacity:)`
+    /// went through the generic `replaceSubrange`, about 100 instructions a
+    /// call (1 MB page 25.88 M -> 25.64 M instructions, callgrind).
     mutating func reset() {
-        if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
-        if !additions.isEmpty { additions.removeAll(keepingCapacity: true) }
+        while !changes.isEmpty { changes.removeLast() }
+        while !additions.isEmpty { additions.removeLast() }
         addsNonce = false
     }
 

@@ -48,8 +48,7 @@ extension HTMLTokenizer {
         let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
-        let nameEnd = scanner.scan(from: index + 1, until: .attributeNameEnd)
-        let name = scanner.name(from: nameStart, to: nameEnd)
+        let (name, nameEnd) = scanner.scanName(at: nameStart, until: .attributeNameEnd)
         // The table read in place, a `swift_once` check an attribute: the
         // tokenizer's copy of it, held for each tag, cost two retains and
         // two releases a tag, more (1 MB page: 361,000 instructions).
