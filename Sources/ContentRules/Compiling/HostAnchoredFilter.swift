@@ -138,9 +138,16 @@ extension HostAnchoredFilter.Prefix {
     @inline(__always)
     static func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest, _ body: (Int, UInt8) -> Void) {
         let count = url.count
-        // `^[^:]+:`: the first colon ends the scheme.
+        // `^[^:]+:`: the first colon ends the scheme. A URL that passes the
+        // http test (`http://` or `https://`) has it at 4 or 5, known without
+        // the scan (which cost some 26 instructions a request, callgrind,
+        // `rules match` on the benchmark corpus).
         var colon = 0
-        while colon < count, url[colon] != 0x3A { colon += 1 }
+        if schemes.contains(.http) {
+            colon = url[4] == 0x3A ? 4 : 5
+        } else {
+            while colon < count, url[colon] != 0x3A { colon += 1 }
+        }
         guard colon > 0, colon < count else { return }
         var start = colon + 1
         var allowed = Self.anySchemeAnySubdomains.bit

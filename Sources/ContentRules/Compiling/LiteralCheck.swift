@@ -54,9 +54,10 @@ struct LiteralCheck: Sendable, BitwiseCopyable, Equatable {
     /// instructions a start from the cache).
     @inline(__always)
     func verdict(in url: UnsafeBufferPointer<UInt8>, at start: Int, length: Int, caseSensitive: Bool) -> Verdict {
-        let window = start + Int(offset)
+        // Positions within a URL and Int32 offsets: their sums need no overflow check.
+        let window = start &+ Int(offset)
         // A short literal near the URL's start: no eight bytes to read before its end.
-        guard window >= 0, window + 8 <= url.count else { return .unsure }
+        guard window >= 0, window &+ 8 <= url.count else { return .unsure }
         let mask: UInt64 = length >= 8 ? ~0 : ~0 << (8 * UInt64(8 - max(length, 0)))
         let actual = ASCIIChunk.lowercased(ASCIIChunk.load(UnsafeRawPointer(url.baseAddress!), window), unless: caseSensitive)
         if actual & mask != bytes { return .fails }

@@ -189,10 +189,13 @@ struct TokenIndex: Sendable {
                     while start < count, wordBytes[Int(url[start])] == 0 { start += 1 }
                     // The word's key and that of the word with the character
                     // before it (the scan stopped there, or it is the URL's
-                    // start) in one pass.
+                    // start) in one pass. That character and the one after the
+                    // word are no letters, so they are hashed without the test
+                    // for a capital (some 70 instructions a request less, by
+                    // callgrind's count of the instructions it saves).
                     var end = start
                     var word: UInt64 = hostKeyBasis
-                    var before = start > 0 ? hostKeyStep(hostKeyBasis, url[start - 1]) : hostKeyBasis
+                    var before = start > 0 ? hostKeyStep(hostKeyBasis, lowercased: url[start - 1]) : hostKeyBasis
                     while end < count {
                         let byte = wordBytes[Int(url[end])]
                         if byte == 0 { break }
@@ -203,10 +206,10 @@ struct TokenIndex: Sendable {
                     if end > start && words.mayContain(word) {
                         // The word alone, then with the character after it, before it, and both (see `key`).
                         probe(word, wordAt: start, runs, in: url, into: &collector)
-                        if end < count { probe(hostKey(url, continuing: word, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
+                        if end < count { probe(hostKeyStep(word, lowercased: url[end]), wordAt: start, runs, in: url, into: &collector) }
                         if start > 0 {
                             probe(before, wordAt: start, runs, in: url, into: &collector)
-                            if end < count { probe(hostKey(url, continuing: before, from: end, to: end + 1), wordAt: start, runs, in: url, into: &collector) }
+                            if end < count { probe(hostKeyStep(before, lowercased: url[end]), wordAt: start, runs, in: url, into: &collector) }
                         }
                     }
                     start = end
@@ -223,23 +226,28 @@ struct TokenIndex: Sendable {
                        into collector: inout MatchCollector)
     {
         entries.forEachStored(key) { stored in
+            // The run's place and eight of its bytes checked first, reading
+            // only what that needs: they turn away most candidates (on the
+            // benchmark corpus, some 31,600 of the 35,900 under keys its URLs
+            // have), where the gate, asked first, turned away some 2,500; 32
+            // instructions a request less (callgrind, `rules match`). The
+            // offsets are small (Int32), so their sums are not checked for overflow.
+            let runStart = wordStart &- Int(stored.pointee.wordOffset)
+            let length = Int(stored.pointee.runLength)
+            guard runStart >= 0, runStart &+ length <= url.count else { return }
+            let caseSensitive = stored.pointee.caseSensitive
+            let verdict = stored.pointee.check.verdict(in: url, at: runStart, length: length, caseSensitive: caseSensitive)
+            if verdict == .fails { return }
             // Most candidates' gates carry no flags: that asked first, from the
-            // entry just loaded, before the load's flags are read through
-            // `collector` (`rules match` over the corpus: 11,131 → 11,090
-            // instructions a request, callgrind).
+            // entry, before the load's flags are read through `collector`.
             let gate = stored.pointee.gate
             let noFlags = gate.types | UInt32(gate.loadTypes) | UInt32(gate.loadContexts) | UInt32(gate.method) | UInt32(gate.schemes.rawValue) == 0
             guard noFlags || gate.admits(collector.load) else { return }
-            let entry = stored.pointee
-            let runStart = wordStart - Int(entry.wordOffset)
-            let length = Int(entry.runLength)
-            guard runStart >= 0, runStart + length <= url.count else { return }
-            switch entry.check.verdict(in: url, at: runStart, length: length, caseSensitive: entry.caseSensitive) {
-            case .fails: return
-            case .stands: break
-            case .unsure:
-                guard literalStands(runs, from: Int(entry.runStart), length: length, caseSensitive: entry.caseSensitive, in: url, at: runStart) else { return }
+            if verdict == .unsure {
+                guard literalStands(runs, from: Int(stored.pointee.runStart), length: length, caseSensitive: caseSensitive, in: url, at: runStart)
+                else { return }
             }
+            let entry = stored.pointee
             guard entry.gate.condition < 0 || collector.conditionAllows(entry.gate.condition) else { return }
             if entry.matcher < 0 || matchers.matches(entry.matcher, in: url, from: entry.anchoredAtRun ? runStart : 0) {
                 collector.add(entry.rule)

@@ -109,6 +109,11 @@ struct MatchCollector {
 
     @inline(never)
     private mutating func addBeyondFirst(_ rule: Int32) {
+        // Room for most decisions' rules beyond the first sixteen at once:
+        // grown from empty, the array was made anew at 1, 2, 4, 8 and 16
+        // (`rules match` on the benchmark corpus: 39 instructions a request
+        // less, callgrind).
+        if moreMatched.isEmpty { moreMatched.reserveCapacity(32) }
         moreMatched.append(rule)
     }
 
