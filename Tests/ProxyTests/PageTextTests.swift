@@ -73,6 +73,20 @@ struct PageTextTests {
         #expect(Set(tokens.flatMap { $0.suffix(16) }).count == 16)
     }
 
+    /// Tokens, page ids and the control key come from `getrandom` a buffer
+    /// at a time: every byte of it random, none left over.
+    @Test func randomBytesFillTheWholeBuffer() {
+        let words = (0..<64).map { _ in RandomBytes.word() }
+        #expect(Set(words).count == words.count)
+        #expect(words.reduce(0, |) == .max, "every bit turns up")
+        let bytes = RandomBytes.bytes(1024)
+        // 1,024 random bytes take some 255 of the 256 values; the last 8 likewise vary.
+        #expect(Set(bytes).count > 240)
+        #expect(Set((0..<16).map { _ in RandomBytes.bytes(300).suffix(8) }).count == 16)
+        let pairs = (0..<64).map { _ in RandomBytes.twoWords() }
+        #expect(pairs.map(\.1).reduce(0, |) == .max, "the second word is filled too")
+    }
+
     @Test func guardThenDarkThemeArriveFirstWithColorScheme() {
         let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}", guard: "// why\n  (function () {\n  // more\n  })();\n")
         func head(_ theme: Theme, bar: Bool) -> String {
