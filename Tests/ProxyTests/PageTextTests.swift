@@ -1,7 +1,9 @@
 import Foundation
 import NIOCore
 import Sanitize
+import Subscriptions
 import Testing
+import WebURL
 @testable import Proxy
 
 /// Everything limot writes into pages is escaped; cookies cross safely.
@@ -20,6 +22,35 @@ struct PageTextTests {
         #expect(bar.contains(#"<span class="limot-btn limot-forward" aria-disabled="true""#))
         #expect(bar.contains("2 blocked"))
         #expect(bar.contains("set=light"))
+    }
+
+    /// The bar escapes its addresses a part at a time and keeps its buttons
+    /// made once: the same markup as escaping each address whole and
+    /// writing each button out, for addresses with every character the
+    /// escaper changes (`'` survives percent-encoding) and each button state.
+    @Test func theBarsAddressesAndButtonsAreAsEscapedWhole() {
+        let addresses = ["/", "/search?q=Haus&n=1", #"/a'b"c<d>e&f"#, "/خانه?x='1'", "https://www.loghatnameh.de/it's?a=1&b=<2>"]
+        for path in addresses {
+            for address in addresses {
+                for (back, forward) in [(true, false), (false, true)] {
+                    let pause = PauseState(page: "https://www.loghatnameh.de/", rules: UserRules())
+                    var bar = NavigationBar(canGoBack: back, canGoForward: forward, currentPath: path, theme: .light, blockedOnPage: 0)
+                    bar.page = (address: address, pause: pause)
+                    let html = bar.html(nonce: "n")
+                    let returnPath = WebURL.percentEncodedComponent(path), page = WebURL.percentEncodedComponent(address)
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/theme?set=dark&return=" + returnPath) + #"""#))
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/pause?page=" + page + "&return=" + returnPath) + #"""#))
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/picker?page=" + page) + #"""#))
+                    for (name, label, icon, enabled) in [("back", "Back", "◀", back), ("forward", "Forward", "▶", forward),
+                                                         ("reload", "Reload", "⟳", true), ("home", "Home", "⌂", true)] {
+                        let button = enabled
+                            ? #"<a class="limot-btn limot-\#(name)" href="/_limot/nav/\#(name)" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
+                            : #"<span class="limot-btn limot-\#(name)" aria-disabled="true" title="\#(label)" aria-label="\#(label)">\#(icon)</span>"#
+                        #expect(html.contains(button), "\(name), enabled: \(enabled)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func errorPagesEscapeTheURLAndCause() {
