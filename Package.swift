@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "LimotJSON"),
         // OpenSSL's libcrypto (libssl-dev): SHA-256 for the proxy's control token.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // getrandom(2) from glibc, for the proxy's random tokens in one call each.
+        .systemLibrary(name: "CRandom"),
         // xxHash (libxxhash-dev): XXH3-128 names and checks the compiled rule
         // lists kept in the data directory, ten times faster than SHA-256.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
@@ -101,6 +103,8 @@ let package = Package(
                 // The reader's own list, which `/_limot/rules` shows and changes (Subscriptions needs nothing of Proxy),
                 // and SHA-256 for the session-bound token of those pages.
                 "Subscriptions", "CCrypto",
+                // The kernel's CSPRNG in one call a token (session ids, nonces, page ids).
+                "CRandom",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -39,6 +39,19 @@ struct SearchAddressTests {
         #expect(!search.asksLike(SearchTemplate("https://www.loghatnameh.de/search?query={query}")))
     }
 
+    @Test("a word is trimmed as Foundation trims it, also when its ends are not white space and the shortcut returns it as is")
+    func trimsAsFoundationDoes() {
+        // White space of every kind at either end, scalars that combine with
+        // it, and ends that are not white space (no-break space is).
+        let pieces = ["", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{2028}", "\u{3000}", "\u{200B}", "\u{301}", "Haus", "خانه", "e\u{301}", "a b", "🇩🇪"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(SearchTemplate.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(text.unicodeScalars))")
+            #expect(SearchTemplate.trimmed(text).unicodeScalars.elementsEqual(text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars))
+        }
+    }
+
     @Test("the home page's search form: a GET form with one text field, its hidden fields and submitter in order")
     func findsTheSearchForm() throws {
         let moved = SearchFormFinder.template(inHomePage: Self.homePage("neu.loghatnameh.de"), at: try WebURL("http://neu.loghatnameh.de/"))

@@ -1,7 +1,9 @@
 import Foundation
 import NIOCore
 import Sanitize
+import Subscriptions
 import Testing
+import WebURL
 @testable import Proxy
 
 /// Everything limot writes into pages is escaped; cookies cross safely.
@@ -20,6 +22,35 @@ struct PageTextTests {
         #expect(bar.contains(#"<span class="limot-btn limot-forward" aria-disabled="true""#))
         #expect(bar.contains("2 blocked"))
         #expect(bar.contains("set=light"))
+    }
+
+    /// The bar escapes its addresses a part at a time and keeps its buttons
+    /// made once: the same markup as escaping each address whole and
+    /// writing each button out, for addresses with every character the
+    /// escaper changes (`'` survives percent-encoding) and each button state.
+    @Test func theBarsAddressesAndButtonsAreAsEscapedWhole() {
+        let addresses = ["/", "/search?q=Haus&n=1", #"/a'b"c<d>e&f"#, "/خانه?x='1'", "https://www.loghatnameh.de/it's?a=1&b=<2>"]
+        for path in addresses {
+            for address in addresses {
+                for (back, forward) in [(true, false), (false, true)] {
+                    let pause = PauseState(page: "https://www.loghatnameh.de/", rules: UserRules())
+                    var bar = NavigationBar(canGoBack: back, canGoForward: forward, currentPath: path, theme: .light, blockedOnPage: 0)
+                    bar.page = (address: address, pause: pause)
+                    let html = bar.html(nonce: "n")
+                    let returnPath = WebURL.percentEncodedComponent(path), page = WebURL.percentEncodedComponent(address)
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/theme?set=dark&return=" + returnPath) + #"""#))
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/pause?page=" + page + "&return=" + returnPath) + #"""#))
+                    #expect(html.contains(#"href=""# + HTMLEscaping.escape("/_limot/picker?page=" + page) + #"""#))
+                    for (name, label, icon, enabled) in [("back", "Back", "◀", back), ("forward", "Forward", "▶", forward),
+                                                         ("reload", "Reload", "⟳", true), ("home", "Home", "⌂", true)] {
+                        let button = enabled
+                            ? #"<a class="limot-btn limot-\#(name)" href="/_limot/nav/\#(name)" title="\#(label)" aria-label="\#(label)">\#(icon)</a>"#
+                            : #"<span class="limot-btn limot-\#(name)" aria-disabled="true" title="\#(label)" aria-label="\#(label)">\#(icon)</span>"#
+                        #expect(html.contains(button), "\(name), enabled: \(enabled)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func errorPagesEscapeTheURLAndCause() {
@@ -71,6 +102,20 @@ struct PageTextTests {
         // Every digit turns up (1,024 random ones of each half of the tokens): no part is stuck.
         #expect(Set(tokens.flatMap { $0.prefix(16) }).count == 16)
         #expect(Set(tokens.flatMap { $0.suffix(16) }).count == 16)
+    }
+
+    /// Tokens, page ids and the control key come from `getrandom` a buffer
+    /// at a time: every byte of it random, none left over.
+    @Test func randomBytesFillTheWholeBuffer() {
+        let words = (0..<64).map { _ in RandomBytes.word() }
+        #expect(Set(words).count == words.count)
+        #expect(words.reduce(0, |) == .max, "every bit turns up")
+        let bytes = RandomBytes.bytes(1024)
+        // 1,024 random bytes take some 255 of the 256 values; the last 8 likewise vary.
+        #expect(Set(bytes).count > 240)
+        #expect(Set((0..<16).map { _ in RandomBytes.bytes(300).suffix(8) }).count == 16)
+        let pairs = (0..<64).map { _ in RandomBytes.twoWords() }
+        #expect(pairs.map(\.1).reduce(0, |) == .max, "the second word is filled too")
     }
 
     @Test func guardThenDarkThemeArriveFirstWithColorScheme() {

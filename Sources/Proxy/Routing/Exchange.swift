@@ -56,8 +56,7 @@ struct Exchange {
 
     /// 128 random bits as hex: session ids and CSP nonces.
     static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high: UInt64 = generator.next(), low: UInt64 = generator.next()
+        let (high, low) = RandomBytes.twoWords()
         return hexDigits(high, low)
     }
 

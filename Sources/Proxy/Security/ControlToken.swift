@@ -15,8 +15,7 @@ struct ControlToken: Sendable {
     static let fieldName = "token"
 
     init() {
-        var generator = SystemRandomNumberGenerator()
-        key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        key = RandomBytes.bytes(32)
     }
 
     /// The token of `session`, as hex.

@@ -79,7 +79,7 @@ final class PageLog: Sendable {
     /// never collide (the ids are not secrets: a page is shown only to its
     /// own session).
     static func newID() -> String {
-        Exchange.hexDigits(UInt64.random(in: .min ... .max))
+        Exchange.hexDigits(RandomBytes.word())
     }
 }
 
