@@ -22,6 +22,7 @@ public enum HTMLSanitizerCheck {
         try ProxyObservation.checkNoLeaks(ProxyObservation.leakingLoads(ofPage: rendered), target: .htmlSanitizer, output: output)
         try ProxyObservation.checkScriptsNameNoBlockedURL(ProxyObservation.blockedScriptURLs(ofPage: rendered), target: .htmlSanitizer, output: output)
         try ProxyObservation.checkProxied(
-            ProxyObservation.loads(ofPage: rendered), subresourceHosts: document.subresourceHosts, target: .htmlSanitizer, output: output)
+            ProxyObservation.loads(ofPage: rendered), subresourceHosts: document.subresourceHosts, target: .htmlSanitizer, output: output,
+            isLoad: { ProxyObservation.routesAsLoad($0, ofPage: rendered) })
     }
 }

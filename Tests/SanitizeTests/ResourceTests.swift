@@ -250,6 +250,17 @@ struct ResourceTests {
         #expect(html.contains(#"<style><a title="x">{}*{background:url("/_limot/sub/image/https/evil.example/x.png")}</a></style>"#), "\(prefix)")
     }
 
+    @Test("a <body> or <html> tag inside an element opens nothing, as in browsers: </span> and </video> still end the SVG opened after it, so the srcdoc and <base> that follow are HTML (found by fuzzing)", arguments: [
+        "<span><body>", "<video src=/v.mp4><body >", "<span><html>",
+    ])
+    func bodyTagInsideElementOpensNothing(_ start: String) {
+        let end = start.hasPrefix("<span>") ? "</span>" : "</video>"
+        let frame = Fixtures.sanitize(#"<p>x</p>\#(start)<svg>\#(end)<iframe srcdoc="&lt;img src=https://evil.example/x.png&gt;"></iframe>"#).html
+        #expect(frame.contains(#"srcdoc="&lt;head&gt;&lt;img src=&quot;/_limot/sub/image/https/evil.example/x.png&quot;&gt;""#), "\(start)")
+        let base = Fixtures.sanitize(#"<p>x</p>\#(start)<svg>\#(end)<base href="https://cdn.example.org/b/"><img src="a.png">"#).html
+        #expect(base.contains(#"<img src="/_limot/sub/image/https/cdn.example.org/b/a.png">"#), "\(start)")
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

@@ -35,6 +35,17 @@ struct Names: Sendable {
         name == body || name == html || name == form || name == br
     }
 
+    /// Whether an HTML `<body>` or `<html>` start tag opens no element: with
+    /// anything but `html`, `head` and `body` open, the browser has its body
+    /// already (or is in a template) and adds the tag's attributes to the
+    /// element it has, or ignores the tag. Kept on the stack, such a tag
+    /// would be a "special" element that stops `</span>` or `</video>`,
+    /// where the browser's end tag ends the SVG opened in them: the
+    /// `<iframe srcdoc>` after it is HTML to the browser (found by fuzzing).
+    func startTagOpensNothing(_ kind: ElementKind, in openElements: [NameKey]) -> Bool {
+        (kind == .body || kind == .html) && openElements.contains { $0 != html && $0 != head && $0 != body }
+    }
+
     @inline(__always)
     func element(_ name: NameKey) -> ElementKind {
         elements[name] ?? .other

@@ -36,6 +36,7 @@ enum BaseElement {
                 guard namespace == .html ? !kind.isVoid : !token.selfClosing else { continue }
                 if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
                 guard openElements.count < DocumentRewriter.maximumOpenElements else { continue }
+                if namespace == .html, names.startTagOpensNothing(kind, in: openElements) { continue }
                 let encodesHTML = name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
                 foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count, encodesHTML: encodesHTML)
                 tokenizer.inForeignContent = foreign.current != .html

@@ -237,6 +237,7 @@ struct DocumentRewriter {
     private mutating func open(_ name: NameKey, kind: ElementKind, namespace: ForeignContent.Namespace) {
         if namespace == .html { tokenizer.enterContent(of: kind, name: name) }
         guard openElements.count < Self.maximumOpenElements else { return }
+        if namespace == .html, names.startTagOpensNothing(kind, in: openElements) { return }
         if skipping == nil {
             let encodesHTML = kind == .mathIntegration && name == ForeignContent.annotationXML && ForeignContent.annotationEncodesHTML(tokenizer)
             foreign.opened(name, kind: kind, namespace: namespace, depth: openElements.count, encodesHTML: encodesHTML)
