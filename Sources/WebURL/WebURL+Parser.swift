@@ -6,7 +6,7 @@
 // side by side; state override (the setters' mode) is not implemented.
 
 struct URLParser {
-    private enum State {
+    enum State {
         case schemeStart, scheme, noScheme, specialRelativeOrAuthority, pathOrAuthority
         case relative, relativeSlash, specialAuthoritySlashes, specialAuthorityIgnoreSlashes
         case authority, host, port, file, fileSlash, fileHost, pathStart, path, opaquePath
@@ -15,16 +15,16 @@ struct URLParser {
 
     /// The preprocessed input (see `preprocess`).
     let input: [UInt8]
-    private let base: WebURL?
+    let base: WebURL?
     /// The URL being built.
     var url = URLRecord()
     /// The scheme kind of `url` (kept in step with `url.scheme`).
     var kind = SchemeKind.other
-    private var state = State.schemeStart
-    private var buffer: [UInt8] = []
-    private var atSignSeen = false
-    private var insideBrackets = false
-    private var passwordTokenSeen = false
+    var state = State.schemeStart
+    var buffer: [UInt8] = []
+    var atSignSeen = false
+    var insideBrackets = false
+    var passwordTokenSeen = false
     /// Index into `input`; may be -1 briefly, as in the standard ("decrease pointer by 1").
     var pointer = 0
 
@@ -56,6 +56,21 @@ struct URLParser {
     /// state. The hot states (authority, host, path, query, fragment) consume a
     /// whole run of ordinary bytes at once instead of one byte per run.
     private mutating func step(_ c: UInt8?) throws(ParseFailure) {
+        switch state {
+        case .schemeStart, .scheme, .noScheme, .specialRelativeOrAuthority, .pathOrAuthority, .relative, .relativeSlash:
+            try stepSchemeOrRelative(c)
+        case .specialAuthoritySlashes, .specialAuthorityIgnoreSlashes, .authority, .host, .port, .file, .fileSlash, .fileHost:
+            try stepAuthorityOrFile(c)
+        case .pathStart, .path, .opaquePath, .query, .fragment:
+            try stepPathQueryOrFragment(c)
+        }
+    }
+
+    // MARK: - Scheme and relative states
+
+    /// The states up to the authority: the scheme, and a relative reference's
+    /// parts taken from the base URL.
+    private mutating func stepSchemeOrRelative(_ c: UInt8?) throws(ParseFailure) {
         switch state {
         case .schemeStart:
             if let c, c.isASCIIAlpha {
@@ -172,275 +187,8 @@ struct URLParser {
                 pointer -= 1
             }
 
-        case .specialAuthoritySlashes:
-            if c == UInt8(ascii: "/"), remainingStarts(with: UInt8(ascii: "/")) {
-                state = .specialAuthorityIgnoreSlashes
-                pointer += 1
-            } else {
-                state = .specialAuthorityIgnoreSlashes
-                pointer -= 1
-            }
-
-        case .specialAuthorityIgnoreSlashes:
-            if c != UInt8(ascii: "/"), c != UInt8(ascii: "\\") {
-                state = .authority
-                pointer -= 1
-            }
-
-        case .authority:
-            if c == UInt8(ascii: "@") {
-                if atSignSeen { buffer.insert(contentsOf: "%40".utf8, at: 0) }
-                atSignSeen = true
-                for byte in buffer {
-                    if byte == UInt8(ascii: ":"), !passwordTokenSeen {
-                        passwordTokenSeen = true
-                        continue
-                    }
-                    if passwordTokenSeen {
-                        PercentEncoding.append(byte, encodedWith: .userinfo, to: &url.password)
-                    } else {
-                        PercentEncoding.append(byte, encodedWith: .userinfo, to: &url.username)
-                    }
-                }
-                buffer.removeAll(keepingCapacity: true)
-            } else if endsAuthority(c) {
-                if atSignSeen, buffer.isEmpty { throw ParseFailure(.hostMissing) }
-                pointer -= buffer.count + 1
-                buffer.removeAll(keepingCapacity: true)
-                state = .host
-            } else {
-                // Take this and the following ordinary bytes in one go.
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "@") || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
-                        || next == UInt8(ascii: "#") || next == UInt8(ascii: "\\")
-                    { break }
-                    end += 1
-                }
-                buffer.append(contentsOf: input[pointer..<end])
-                pointer = end - 1
-            }
-
-        case .host:
-            if c == UInt8(ascii: ":"), !insideBrackets {
-                if buffer.isEmpty { throw ParseFailure(.hostMissing) }
-                url.host = try HostParser.parse(buffer, isOpaque: !kind.isSpecial)
-                buffer.removeAll(keepingCapacity: true)
-                state = .port
-            } else if endsAuthority(c) {
-                pointer -= 1
-                if kind.isSpecial, buffer.isEmpty { throw ParseFailure(.hostMissing) }
-                url.host = try HostParser.parse(buffer, isOpaque: !kind.isSpecial)
-                buffer.removeAll(keepingCapacity: true)
-                state = .pathStart
-            } else {
-                if c == UInt8(ascii: "[") { insideBrackets = true }
-                if c == UInt8(ascii: "]") { insideBrackets = false }
-                // Take this and the following ordinary bytes in one go.
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: ":") || next == UInt8(ascii: "[") || next == UInt8(ascii: "]")
-                        || next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
-                        || next == UInt8(ascii: "\\")
-                    { break }
-                    end += 1
-                }
-                buffer.append(contentsOf: input[pointer..<end])
-                pointer = end - 1
-            }
-
-        case .port:
-            if let c, c.isASCIIDigit {
-                buffer.append(c)
-            } else if endsAuthority(c) {
-                if !buffer.isEmpty {
-                    var port = 0
-                    for digit in buffer {
-                        port = port * 10 + Int(digit - UInt8(ascii: "0"))
-                        if port > 65535 { throw ParseFailure(.portOutOfRange) }
-                    }
-                    url.port = port == kind.defaultPort ? nil : port
-                    buffer.removeAll(keepingCapacity: true)
-                }
-                state = .pathStart
-                pointer -= 1
-            } else {
-                throw ParseFailure(.invalidPort)
-            }
-
-        case .file:
-            url.scheme = Array("file".utf8)
-            kind = .file
-            url.host = .empty
-            if c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") {
-                state = .fileSlash
-            } else if let base, base.layout.kind == .file {
-                let baseRecord = base.record
-                url.host = baseRecord.host
-                url.path = baseRecord.path
-                url.query = baseRecord.query
-                if c == UInt8(ascii: "?") {
-                    url.query = []
-                    state = .query
-                } else if c == UInt8(ascii: "#") {
-                    url.fragment = []
-                    state = .fragment
-                } else if c != nil {
-                    url.query = nil
-                    if !startsWithWindowsDriveLetter(at: pointer) {
-                        shortenPath()
-                    } else {
-                        url.path = []
-                    }
-                    state = .path
-                    pointer -= 1
-                }
-            } else {
-                state = .path
-                pointer -= 1
-            }
-
-        case .fileSlash:
-            if c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") {
-                state = .fileHost
-            } else {
-                if let base, base.layout.kind == .file {
-                    let baseRecord = base.record
-                    url.host = baseRecord.host
-                    if !startsWithWindowsDriveLetter(at: pointer),
-                        URLParser.firstSegmentIsNormalizedDriveLetter(baseRecord.path)
-                    {
-                        url.path.append(contentsOf: baseRecord.path[0..<3])
-                    }
-                }
-                state = .path
-                pointer -= 1
-            }
-
-        case .fileHost:
-            if c == nil || c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") || c == UInt8(ascii: "?")
-                || c == UInt8(ascii: "#")
-            {
-                pointer -= 1
-                if URLParser.isWindowsDriveLetter(buffer) {
-                    // "file://C:/x": the drive letter is the first path segment; buffer carries it over.
-                    state = .path
-                } else if buffer.isEmpty {
-                    url.host = .empty
-                    state = .pathStart
-                } else {
-                    var host = try HostParser.parse(buffer, isOpaque: false)
-                    if host == .domain("localhost") { host = .empty }
-                    url.host = host
-                    buffer.removeAll(keepingCapacity: true)
-                    state = .pathStart
-                }
-            } else {
-                buffer.append(c!)
-            }
-
-        case .pathStart:
-            if kind.isSpecial {
-                state = .path
-                if c != UInt8(ascii: "/"), c != UInt8(ascii: "\\") { pointer -= 1 }
-            } else if c == UInt8(ascii: "?") {
-                url.query = []
-                state = .query
-            } else if c == UInt8(ascii: "#") {
-                url.fragment = []
-                state = .fragment
-            } else if c != nil {
-                state = .path
-                if c != UInt8(ascii: "/") { pointer -= 1 }
-            }
-
-        case .path:
-            if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
-                if URLParser.isDoubleDot(buffer) {
-                    shortenPath()
-                    if !isSlash(c) { url.path.append(UInt8(ascii: "/")) }
-                } else if URLParser.isSingleDot(buffer), !isSlash(c) {
-                    url.path.append(UInt8(ascii: "/"))
-                } else if !URLParser.isSingleDot(buffer) {
-                    if url.path.isEmpty { url.path.reserveCapacity(input.count - pointer + buffer.count + 4) }
-                    if kind == .file, url.path.isEmpty, URLParser.isWindowsDriveLetter(buffer) {
-                        buffer[1] = UInt8(ascii: ":")
-                    }
-                    url.path.append(UInt8(ascii: "/"))
-                    url.path.append(contentsOf: buffer)
-                }
-                buffer.removeAll(keepingCapacity: true)
-                if c == UInt8(ascii: "?") {
-                    url.query = []
-                    state = .query
-                } else if c == UInt8(ascii: "#") {
-                    url.fragment = []
-                    state = .fragment
-                }
-            } else {
-                // Encode this and the following ordinary bytes in one go.
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
-                        || next == UInt8(ascii: "\\")
-                    { break }
-                    end += 1
-                }
-                PercentEncoding.append(input[pointer..<end], encodedWith: .path, to: &buffer)
-                pointer = end - 1
-            }
-
-        case .opaquePath:
-            if c == UInt8(ascii: "?") {
-                url.query = []
-                state = .query
-            } else if c == UInt8(ascii: "#") {
-                url.fragment = []
-                state = .fragment
-            } else if c == UInt8(ascii: " ") {
-                // A space right before "?" or "#" is encoded so it survives serialisation round trips.
-                if remainingStarts(with: UInt8(ascii: "?")) || remainingStarts(with: UInt8(ascii: "#")) {
-                    url.path.append(contentsOf: "%20".utf8)
-                } else {
-                    url.path.append(UInt8(ascii: " "))
-                }
-            } else if c != nil {
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "?") || next == UInt8(ascii: "#") || next == UInt8(ascii: " ") { break }
-                    end += 1
-                }
-                PercentEncoding.append(input[pointer..<end], encodedWith: .c0Control, to: &url.path)
-                pointer = end - 1
-            }
-
-        case .query:
-            if c == UInt8(ascii: "#") {
-                url.fragment = []
-                state = .fragment
-            } else if c != nil {
-                var end = pointer + 1
-                while end < input.count, input[end] != UInt8(ascii: "#") { end += 1 }
-                var query = url.query ?? []
-                url.query = nil  // keep `query` uniquely referenced while appending
-                PercentEncoding.append(
-                    input[pointer..<end], encodedWith: kind.isSpecial ? .specialQuery : .query, to: &query)
-                url.query = query
-                pointer = end - 1
-            }
-
-        case .fragment:
-            if c != nil {
-                var fragment = url.fragment ?? []
-                url.fragment = nil
-                PercentEncoding.append(input[pointer...], encodedWith: .fragment, to: &fragment)
-                url.fragment = fragment
-                pointer = input.count - 1
-            }
+        default:
+            preconditionFailure("step(_:) sends only the scheme and relative states here")
         }
     }
 }
