@@ -91,4 +91,31 @@ extension URLParser {
     func isSlash(_ c: UInt8?) -> Bool {
         c == UInt8(ascii: "/") || (kind.isSpecial && c == UInt8(ascii: "\\"))
     }
+
+    /// What every state before the query does with `?` and `#`: begin an
+    /// empty query or an empty fragment. Whether `c` began either.
+    @discardableResult
+    mutating func beginsQueryOrFragment(_ c: UInt8?) -> Bool {
+        if c == UInt8(ascii: "?") {
+            url.query = []
+            state = .query
+            return true
+        }
+        if c == UInt8(ascii: "#") {
+            url.fragment = []
+            state = .fragment
+            return true
+        }
+        return false
+    }
+
+    /// Where the run of bytes from the current one on ends: at the first
+    /// after it that `stops`, or at the input's end. The states that take
+    /// ordinary bytes take such a run in one go.
+    @inline(__always)
+    func endOfRun(stoppingAt stops: (UInt8) -> Bool) -> Int {
+        var end = pointer + 1
+        while end < input.count, !stops(input[end]) { end += 1 }
+        return end
+    }
 }

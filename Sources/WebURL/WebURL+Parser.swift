@@ -158,13 +158,7 @@ struct URLParser {
                 url.port = baseRecord.port
                 url.path = baseRecord.path
                 url.query = baseRecord.query
-                if c == UInt8(ascii: "?") {
-                    url.query = []
-                    state = .query
-                } else if c == UInt8(ascii: "#") {
-                    url.fragment = []
-                    state = .fragment
-                } else if c != nil {
+                if !beginsQueryOrFragment(c), c != nil {
                     url.query = nil
                     shortenPath()
                     state = .path

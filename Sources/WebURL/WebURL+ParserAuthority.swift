@@ -43,13 +43,9 @@ extension URLParser {
                 state = .host
             } else {
                 // Take this and the following ordinary bytes in one go.
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "@") || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
-                        || next == UInt8(ascii: "#") || next == UInt8(ascii: "\\")
-                    { break }
-                    end += 1
+                let end = endOfRun {
+                    $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?")
+                        || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\")
                 }
                 buffer.append(contentsOf: input[pointer..<end])
                 pointer = end - 1
@@ -114,13 +110,7 @@ extension URLParser {
                 url.host = baseRecord.host
                 url.path = baseRecord.path
                 url.query = baseRecord.query
-                if c == UInt8(ascii: "?") {
-                    url.query = []
-                    state = .query
-                } else if c == UInt8(ascii: "#") {
-                    url.fragment = []
-                    state = .fragment
-                } else if c != nil {
+                if !beginsQueryOrFragment(c), c != nil {
                     url.query = nil
                     if !startsWithWindowsDriveLetter(at: pointer) {
                         shortenPath()

@@ -9,13 +9,7 @@ extension URLParser {
             if kind.isSpecial {
                 state = .path
                 if c != UInt8(ascii: "/"), c != UInt8(ascii: "\\") { pointer -= 1 }
-            } else if c == UInt8(ascii: "?") {
-                url.query = []
-                state = .query
-            } else if c == UInt8(ascii: "#") {
-                url.fragment = []
-                state = .fragment
-            } else if c != nil {
+            } else if !beginsQueryOrFragment(c), c != nil {
                 state = .path
                 if c != UInt8(ascii: "/") { pointer -= 1 }
             }
@@ -36,34 +30,19 @@ extension URLParser {
                     url.path.append(contentsOf: buffer)
                 }
                 buffer.removeAll(keepingCapacity: true)
-                if c == UInt8(ascii: "?") {
-                    url.query = []
-                    state = .query
-                } else if c == UInt8(ascii: "#") {
-                    url.fragment = []
-                    state = .fragment
-                }
+                beginsQueryOrFragment(c)
             } else {
                 // Encode this and the following ordinary bytes in one go.
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
-                        || next == UInt8(ascii: "\\")
-                    { break }
-                    end += 1
+                let end = endOfRun {
+                    $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\")
                 }
                 PercentEncoding.append(input[pointer..<end], encodedWith: .path, to: &buffer)
                 pointer = end - 1
             }
 
         case .opaquePath:
-            if c == UInt8(ascii: "?") {
-                url.query = []
-                state = .query
-            } else if c == UInt8(ascii: "#") {
-                url.fragment = []
-                state = .fragment
+            if beginsQueryOrFragment(c) {
+                break
             } else if c == UInt8(ascii: " ") {
                 // A space right before "?" or "#" is encoded so it survives serialisation round trips.
                 if remainingStarts(with: UInt8(ascii: "?")) || remainingStarts(with: UInt8(ascii: "#")) {
@@ -72,12 +51,7 @@ extension URLParser {
                     url.path.append(UInt8(ascii: " "))
                 }
             } else if c != nil {
-                var end = pointer + 1
-                while end < input.count {
-                    let next = input[end]
-                    if next == UInt8(ascii: "?") || next == UInt8(ascii: "#") || next == UInt8(ascii: " ") { break }
-                    end += 1
-                }
+                let end = endOfRun { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: " ") }
                 PercentEncoding.append(input[pointer..<end], encodedWith: .c0Control, to: &url.path)
                 pointer = end - 1
             }
@@ -87,8 +61,7 @@ extension URLParser {
                 url.fragment = []
                 state = .fragment
             } else if c != nil {
-                var end = pointer + 1
-                while end < input.count, input[end] != UInt8(ascii: "#") { end += 1 }
+                let end = endOfRun { $0 == UInt8(ascii: "#") }
                 var query = url.query ?? []
                 url.query = nil  // keep `query` uniquely referenced while appending
                 PercentEncoding.append(
