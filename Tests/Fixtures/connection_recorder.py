@@ -15,12 +15,17 @@ appends two lines to FILE, each starting with the time the connection was
 accepted (seconds since the epoch) and its number: "+" at once, then its
 name: the TLS SNI of a ClientHello, else the host of a CONNECT (a browser
 told to use this as its proxy) or the HTTP Host header, else "?" when the
-client said nothing within two seconds. A reader can so wait for the names
+client said nothing within SILENCE seconds. That window is long because a
+browser starved of CPU on a loaded machine can take seconds to send its
+first bytes, and a name says whose connection it was: two seconds once
+named a late one "?". A reader can so wait for the names
 of the connections it has seen open, and tell which page opened a silent
 one. An HTTP request gets an empty 204 answer; TLS is closed after the
 ClientHello.
 """
 import argparse, json, os, socket, sys, threading, time
+
+SILENCE = 8  # seconds a client may say nothing before its connection is named "?"
 
 
 def sni(data):
@@ -60,7 +65,7 @@ def host_header(data):
 
 def serve(connection, accepted, number, log, lock):
     with connection:
-        connection.settimeout(2)
+        connection.settimeout(SILENCE)
         data = b""
         try:
             while len(data) < 16384:

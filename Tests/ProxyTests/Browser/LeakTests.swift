@@ -22,12 +22,13 @@ final class ConnectionRecorder: Sendable {
 
     /// The host each connection accepted at or after `start` named (SNI or
     /// Host, "?" for none), but Chromium's own. A silent connection is named
-    /// "?" only after two seconds, so this waits (up to three) until every
+    /// "?" only after eight seconds (a browser starved of CPU can take that
+    /// long to say who it is calling), so this waits (up to ten) until every
     /// connection accepted since `start` has its name; and it goes by the
     /// time each was accepted, so a connection the page before opened is
     /// never counted against the page opened next.
     func hosts(acceptedSince start: Date) -> [String] {
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(10)
         while true {
             var opened: Set<Substring> = [], named: [Substring: String] = [:]
             for line in ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n") {
