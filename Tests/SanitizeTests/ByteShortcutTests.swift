@@ -29,6 +29,27 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("a skimmed tag ends where the tokenizer's full reading of it ends, and is refused where that reading has a flagged attribute or runs off the input")
+    func skimTagEqualsFullReading() {
+        var random = SplitMix64(seed: 24)
+        let filters = [(Names.shared.sharedRewrites, AttributeTable.sharedRewrites), (Names.shared.noAttributes, UInt32(0))]
+        let pieces = Self.tagPieces + ["\n", "\u{0C}", "\r", "title", "=\"a b c d e f g h\"", "='>'", "=\">\"", "é", "data-x", "Integrity"]
+        for _ in 0..<3_000 {
+            // Up to 15 pieces: values past the eight bytes searched in a register, names past a word.
+            let text = "<x" + random.text(from: pieces, fewerThan: 16)
+            let input = Array(text.utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for (filter, kinds) in filters {
+                    var tokenizer = HTMLTokenizer(input: buffer)
+                    let token = tokenizer.tag(at: 0, isEnd: false, name: NameKey("x"), nameEnd: 2)
+                    let expected = token.kind == .truncated || tokenizer.attributes.containsAny(kinds) ? nil : token.range.upperBound
+                    #expect(scanner.skimTag(from: 2, flagging: filter) == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",
                              "é", "\u{0}", "data-foo", "aria-label", "\"", "'", "<", "averyveryverylongname"]
 
