@@ -50,6 +50,31 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("an end tag read as the key of the element opened last ends where scanning its name and skimming it end, with that key")
+    func endTagNamedEqualsScan() {
+        var random = SplitMix64(seed: 27)
+        let keys = ["td", "span", "a", "tr", "section", "sections", "x\u{0}"].map { name in
+            Array(name.utf8).withUnsafeBufferPointer { MarkupScanner(input: $0).scanName(at: 0, until: .tagNameEnd).name }
+        }
+        let pieces = ["td", "TD", "span", "a", "tr", "section", "s", ">", " ", "/", "\u{0}", "x", "é"]
+        var found = 0
+        for _ in 0..<3_000 {
+            let input = Array(random.text(from: pieces, fewerThan: 8).utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for key in keys {
+                    for start in 0..<input.count {
+                        guard let end = scanner.endTag(named: key, at: start) else { continue }
+                        found += 1
+                        let (name, nameEnd) = scanner.scanName(at: start, until: .tagNameEnd)
+                        #expect(name == key && scanner.skimTagEnd(from: nameEnd, flagging: Names.shared.noAttributes) == end, "\(input) from \(start)")
+                    }
+                }
+            }
+        }
+        #expect(found > 1_000, "found \(found): the generator no longer makes end tags")
+    }
+
     static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",
                              "é", "\u{0}", "data-foo", "aria-label", "\"", "'", "<", "averyveryverylongname"]
 
