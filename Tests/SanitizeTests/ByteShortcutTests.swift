@@ -59,7 +59,8 @@ struct ByteShortcutTests {
         let pieces = ["td", "TD", "span", "a", "tr", "section", "s", ">", " ", "/", "\u{0}", "x", "é"]
         var found = 0
         for _ in 0..<3_000 {
-            let input = Array(random.text(from: pieces, fewerThan: 8).utf8)
+            // Eight bytes after the text: the shortcut reads a word, and answers nil nearer the end.
+            let input = Array((random.text(from: pieces, fewerThan: 10) + "xxxxxxxx").utf8)
             input.withUnsafeBufferPointer { buffer in
                 let scanner = MarkupScanner(input: buffer)
                 for key in keys {
@@ -72,7 +73,7 @@ struct ByteShortcutTests {
                 }
             }
         }
-        #expect(found > 1_000, "found \(found): the generator no longer makes end tags")
+        #expect(found > 200, "found \(found): the generator no longer makes end tags")
     }
 
     static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",

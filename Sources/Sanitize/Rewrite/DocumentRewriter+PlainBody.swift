@@ -69,15 +69,16 @@ extension DocumentRewriter {
                 }
                 index = tagEnd
             } else if next == UInt8(ascii: "/"), index + 2 < end, scanner.input[index + 2].isASCIIAlpha {
-                // The end tag of the element opened last here, written as its key: read without scanning its name.
-                if openedCount > 0, let tagEnd = scanner.endTag(named: opened[openedCount &- 1], at: index &+ 2) {
-                    openedCount &-= 1
+                let current = openedCount > 0 ? opened[openedCount &- 1] : openElements.last
+                // The end tag of the current element, written as its key: read without scanning its name.
+                // (Those the fast lane opened are no `</body>`, `</html>`, `</form>` or `</br>`.)
+                if let current, let tagEnd = scanner.endTag(named: current, at: index &+ 2), openedCount > 0 || !names.endTagDoesMoreThanEnd(current) {
+                    if openedCount > 0 { openedCount &-= 1 } else { openElements.removeLast() }
                     index = tagEnd
                     if openedCount == 0, openElements.last == names.head { break }
                     continue
                 }
                 let (name, nameEnd) = scanner.scanName(at: index + 2, until: .tagNameEnd)
-                let current = openedCount > 0 ? opened[openedCount &- 1] : openElements.last
                 guard current == name, !names.endTagDoesMoreThanEnd(name), let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: noAttributes) else {
                     token = tokenizer.tag(at: index, isEnd: true, name: name, nameEnd: nameEnd)
                     break
