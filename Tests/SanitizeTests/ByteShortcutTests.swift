@@ -29,6 +29,53 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("a skimmed tag ends where the tokenizer's full reading of it ends, and is refused where that reading has a flagged attribute or runs off the input")
+    func skimTagEqualsFullReading() {
+        var random = SplitMix64(seed: 24)
+        let filters = [(Names.shared.sharedRewrites, AttributeTable.sharedRewrites), (Names.shared.noAttributes, UInt32(0))]
+        let pieces = Self.tagPieces + ["\n", "\u{0C}", "\r", "title", "=\"a b c d e f g h\"", "='>'", "=\">\"", "é", "data-x", "Integrity"]
+        for _ in 0..<3_000 {
+            // Up to 15 pieces: values past the eight bytes searched in a register, names past a word.
+            let text = "<x" + random.text(from: pieces, fewerThan: 16)
+            let input = Array(text.utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for (filter, kinds) in filters {
+                    var tokenizer = HTMLTokenizer(input: buffer)
+                    let token = tokenizer.tag(at: 0, isEnd: false, name: NameKey("x"), nameEnd: 2)
+                    let expected = token.kind == .truncated || tokenizer.attributes.containsAny(kinds) ? nil : token.range.upperBound
+                    #expect(scanner.skimTag(from: 2, flagging: filter) == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    @Test("an end tag read as the key of the element opened last ends where scanning its name and skimming it end, with that key")
+    func endTagNamedEqualsScan() {
+        var random = SplitMix64(seed: 27)
+        let keys = ["td", "span", "a", "tr", "section", "sections", "x\u{0}"].map { name in
+            Array(name.utf8).withUnsafeBufferPointer { MarkupScanner(input: $0).scanName(at: 0, until: .tagNameEnd).name }
+        }
+        let pieces = ["td", "TD", "span", "a", "tr", "section", "s", ">", " ", "/", "\u{0}", "x", "é"]
+        var found = 0
+        for _ in 0..<3_000 {
+            // Eight bytes after the text: the shortcut reads a word, and answers nil nearer the end.
+            let input = Array((random.text(from: pieces, fewerThan: 10) + "xxxxxxxx").utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let scanner = MarkupScanner(input: buffer)
+                for key in keys {
+                    for start in 0..<input.count {
+                        guard let end = scanner.endTag(named: key, at: start) else { continue }
+                        found += 1
+                        let (name, nameEnd) = scanner.scanName(at: start, until: .tagNameEnd)
+                        #expect(name == key && scanner.skimTagEnd(from: nameEnd, flagging: Names.shared.noAttributes) == end, "\(input) from \(start)")
+                    }
+                }
+            }
+        }
+        #expect(found > 200, "found \(found): the generator no longer makes end tags")
+    }
+
     static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",
                              "é", "\u{0}", "data-foo", "aria-label", "\"", "'", "<", "averyveryverylongname"]
 

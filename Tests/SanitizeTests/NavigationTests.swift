@@ -105,7 +105,7 @@ struct NavigationTests {
 
     @Test("a <base> is found in any case, wherever it starts")
     func baseAtEveryOffset() {
-        for offset in 0..<33 {
+        for offset in 0..<65 {
             let padding = String(repeating: "<", count: offset)
             let html = Self.sanitize(padding + #"<BaSe href="https://static.example.org/"><a href="x">x</a>"#)
             #expect(html.contains(#"<a href="https://static.example.org/x" rel="noopener noreferrer">"#), "after \(offset) bytes")
@@ -118,8 +118,9 @@ struct NavigationTests {
         var random = SplitMix64(seed: 5)
         var found = 0
         for _ in 0..<20_000 {
-            var text = ""
-            // Up to 48 pieces: past the scan's 32-byte step, in either half of it.
+            // Up to 48 pieces after up to 63 bytes of text: past the scan's
+            // 64-byte step, in any quarter of it.
+            var text = String(repeating: "x", count: random.next(below: 64))
             for _ in 0..<random.next(below: 48) { text += pieces[random.next(below: pieces.count)] }
             let bytes = Array(text.utf8)
             let expected = bytes.indices.contains { index in

@@ -261,6 +261,15 @@ struct ResourceTests {
         #expect(base.contains(#"<img src="/_limot/sub/image/https/cdn.example.org/b/a.png">"#), "\(start)")
     }
 
+    @Test("an <html> tag after <head> opens nothing, as in browsers: a </head> after body content ends no element, so </span> still ends the SVG opened in the span, and the srcdoc and <base> after it are HTML")
+    func htmlTagInHeadOpensNothing() {
+        let start = #"<head><html><span></head><svg></span>"#
+        let frame = Fixtures.sanitize(#"\#(start)<iframe srcdoc="&lt;img src=https://evil.example/x.png&gt;"></iframe>"#).html
+        #expect(frame.contains(#"srcdoc="&lt;head&gt;&lt;img src=&quot;/_limot/sub/image/https/evil.example/x.png&quot;&gt;""#))
+        let base = Fixtures.sanitize(#"\#(start)<base href="https://cdn.example.org/b/"><img src="a.png">"#).html
+        #expect(base.contains(#"<img src="/_limot/sub/image/https/cdn.example.org/b/a.png">"#))
+    }
+
     @Test("the head limot opens inside SVG ends SVG, for limot as for the browser (found by fuzzing)")
     func headInSVG() {
         let html = Fixtures.sanitize(#"<svg>x<iframe src="//cdn.example.org/f.html"></iframe></svg>"#).html

@@ -35,15 +35,22 @@ struct Names: Sendable {
         name == body || name == html || name == form || name == br
     }
 
-    /// Whether an HTML `<body>` or `<html>` start tag opens no element: with
-    /// anything but `html`, `head` and `body` open, the browser has its body
-    /// already (or is in a template) and adds the tag's attributes to the
-    /// element it has, or ignores the tag. Kept on the stack, such a tag
-    /// would be a "special" element that stops `</span>` or `</video>`,
-    /// where the browser's end tag ends the SVG opened in them: the
-    /// `<iframe srcdoc>` after it is HTML to the browser (found by fuzzing).
+    /// Whether an HTML `<body>` or `<html>` start tag opens no element.
+    /// `<html>` opens one only as the first element (the browser has its
+    /// `html` element from then on, and a later `<html>` adds attributes to
+    /// it); `<body>` none with anything but `html`, `head` and `body` open
+    /// (the browser has its body already, or is in a template). Kept on the
+    /// stack, such a tag would be a "special" element that stops `</span>`
+    /// or `</video>`, where the browser's end tag ends the SVG opened in
+    /// them: the `<iframe srcdoc>` after it is HTML to the browser (found by
+    /// fuzzing). An `<html>` on an open head hid the head: body content did
+    /// not end it, and a later `</head>` ended all opened since.
     func startTagOpensNothing(_ kind: ElementKind, in openElements: [NameKey]) -> Bool {
-        (kind == .body || kind == .html) && openElements.contains { $0 != html && $0 != head && $0 != body }
+        switch kind {
+        case .html: return !openElements.isEmpty
+        case .body: return openElements.contains { $0 != html && $0 != head && $0 != body }
+        default: return false
+        }
     }
 
     @inline(__always)

@@ -26,7 +26,8 @@ struct AttributeNameFilter {
     /// of the kinds (`matches` then answers exactly).
     @inline(__always)
     func mayMatch(first: UInt8, count: Int) -> Bool {
-        count < firstLetters.scalarCount && (firstLetters[count] >> Self.letterBit(first)) & 1 != 0
+        // One unsigned comparison bounds the length both ways.
+        UInt(bitPattern: count) < UInt(firstLetters.scalarCount) && (firstLetters[count] >> Self.letterBit(first)) & 1 != 0
     }
 
     /// Whether the attribute named `key` is of one of the kinds.

@@ -21,14 +21,14 @@ enum ByteSearch {
     /// bytes are searched in a register before the call.
     @inline(__always)
     static func nearbyIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count, bytes.count - start >= 8, let base = bytes.baseAddress else {
+        guard start < bytes.count, bytes.count &- start >= 8, let base = bytes.baseAddress else {
             return index(of: byte, in: bytes, from: start)
         }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         let differences = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
         // The lowest byte flagged is the first equal one (higher flags may be borrows).
         let equal = (differences &- 0x0101_0101_0101_0101) & ~differences & 0x8080_8080_8080_8080
-        if equal != 0 { return start + equal.trailingZeroBitCount / 8 }
-        return index(of: byte, in: bytes, from: start + 8)
+        if equal != 0 { return start &+ equal.trailingZeroBitCount &>> 3 }
+        return index(of: byte, in: bytes, from: start &+ 8)
     }
 }
