@@ -48,10 +48,13 @@ extension ResourcePolicy {
         }
     }
 
-    /// Whether `rewritten == String(decoding: written, as: UTF8.self)`: by
-    /// their bytes where `written` is ASCII (equal Strings of ASCII are
-    /// equal bytes), by String comparison (canonical equivalence) otherwise.
+    /// Whether `rewritten == String(decoding: written, as: UTF8.self)`, where
+    /// `rewritten` is ASCII (a proxy path, made of a URL's serialisation,
+    /// which percent-encodes the rest): by their bytes where `written` is
+    /// ASCII too (equal Strings of ASCII are equal bytes), by String
+    /// comparison (canonical equivalence) otherwise.
     static func isWritten(_ rewritten: String, as written: UnsafeBufferPointer<UInt8>) -> Bool {
+        assert(rewritten.utf8.allSatisfy { $0 < 0x80 }, "a rewritten attribute URL that is not ASCII")
         guard written.allSatisfy({ $0 < 0x80 }) else { return rewritten == String(decoding: written, as: UTF8.self) }
         return rewritten.utf8.elementsEqual(written)
     }
