@@ -80,8 +80,11 @@ extension ContentRuleEngine {
                 page.domainConditions.withUnsafeBufferPointer { decide(keys: keys, met: $0) }
             }
         }
-        // No page (most loads of a corpus without one): no keys, no condition met, no array to make and drop.
-        if top.isEmpty { return decide(keys: UnsafeBufferPointer(start: nil, count: 0), met: UnsafeBufferPointer(start: nil, count: 0)) }
+        // No page (most loads of a corpus without one), or rules that read no
+        // domain keys: no keys, no condition met, no array to make and drop.
+        if top.isEmpty || !readsDomainKeys {
+            return decide(keys: UnsafeBufferPointer(start: nil, count: 0), met: UnsafeBufferPointer(start: nil, count: 0))
+        }
         let keys = DomainKeys.extract(from: top)
         return keys.withUnsafeBufferPointer { keys in
             domainConditions.conditionsMet(by: keys, in: top).withUnsafeBufferPointer { decide(keys: keys, met: $0) }

@@ -7,6 +7,16 @@ extension Decision {
     /// to 2.70 M instructions (callgrind) when it replaced `outcomes` there.
     public var blockingRules: [RuleReference] {
         // `applied` is in decision order, list by list, as `outcomes` walks it.
-        applied.filter { engine.ruleActionKind[Int($0)] == .block }.map(engine.reference)
+        // Counted, then made in an array of that size: one array where
+        // `filter` then `map` made two (about 100 instructions a blocked
+        // load on the fixture pages, callgrind).
+        let rules = applied
+        let kinds = engine.ruleActionKind
+        var count = 0
+        for rule in rules where kinds[Int(rule)] == .block { count += 1 }
+        var references: [RuleReference] = []
+        references.reserveCapacity(count)
+        for rule in rules where kinds[Int(rule)] == .block { references.append(engine.reference(rule)) }
+        return references
     }
 }

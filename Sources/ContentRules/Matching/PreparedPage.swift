@@ -56,7 +56,7 @@ extension ContentRuleEngine {
     public func prepare(page: WebURL) -> PreparedPage {
         var serialization = page.serialization
         return serialization.withUTF8 { bytes in
-            let keys = bytes.isEmpty ? [] : DomainKeys.extract(from: bytes)
+            let keys = bytes.isEmpty || !readsDomainKeys ? [] : DomainKeys.extract(from: bytes)
             return PreparedPage(url: page, publicSuffixList: publicSuffixList,
                                 domainKeys: keys, domainConditions: keys.withUnsafeBufferPointer { domainConditions.conditionsMet(by: $0, in: bytes) })
         }

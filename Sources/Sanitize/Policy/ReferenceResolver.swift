@@ -58,8 +58,16 @@ struct ReferenceResolver {
     /// 6,000 instructions, callgrind; a `data:` image as many as it has bytes).
     func resolveHTTP(_ raw: String) -> WebURL? {
         var raw = raw
-        if raw.withUTF8({ Self.namesOtherScheme($0) }) { return nil }
-        guard let url = resolve(raw), url.isHTTP || url.isHTTPS else { return nil }
+        return raw.withUTF8 { resolveHTTP($0) }
+    }
+
+    /// `resolveHTTP(_:)` of a reference's UTF-8 bytes (valid UTF-8), as an
+    /// attribute holds them: only a reference the shortcut refuses is made
+    /// into a String, for the full parse.
+    func resolveHTTP(_ raw: UnsafeBufferPointer<UInt8>) -> WebURL? {
+        if Self.namesOtherScheme(raw) { return nil }
+        guard let url = shortcut(raw) ?? (try? WebURL(String(decoding: raw, as: UTF8.self), relativeTo: base)),
+              url.isHTTP || url.isHTTPS else { return nil }
         return url
     }
 
