@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Vocabulary"], resources: [.copy("Pages")]),
         .testTarget(name: "CacheTests", dependencies: ["Fetch", "Store", "FixtureSupport", "WebURL", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Vocabulary", "Fetch", "FixtureSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
-        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "Subscriptions", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird")]),
+        .testTarget(name: "ProxyTests", dependencies: ["Proxy", "Store", "Subscriptions", "FixtureSupport", "limot", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOPosix", package: "swift-nio")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

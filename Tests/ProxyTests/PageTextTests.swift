@@ -118,6 +118,24 @@ struct PageTextTests {
         #expect(pairs.map(\.1).reduce(0, |) == .max, "the second word is filled too")
     }
 
+    /// Words come from a pool of 256 bytes drawn at once: across many
+    /// draws of it (mixed sizes, so that some draws leave bytes unused),
+    /// no word is handed out twice and none is zero.
+    @Test func wordsFromThePoolAreNeverHandedOutTwice() {
+        var words: [UInt64] = []
+        for index in 0..<3_000 {
+            if index % 3 == 0 {
+                let (high, low) = RandomBytes.twoWords()
+                words += [high, low]
+            } else {
+                words.append(RandomBytes.word())
+            }
+        }
+        #expect(Set(words).count == words.count)
+        #expect(!words.contains(0))
+        #expect(words.reduce(0, |) == .max)
+    }
+
     @Test func guardThenDarkThemeArriveFirstWithColorScheme() {
         let sheets = Stylesheets(dark: "body{background:#000}", bar: "#limot-bar{}", guard: "// why\n  (function () {\n  // more\n  })();\n")
         func head(_ theme: Theme, bar: Bool) -> String {

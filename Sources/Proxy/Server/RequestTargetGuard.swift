@@ -178,8 +178,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         }
     }
 
+    /// The connection's requests are read, answered and written on its
+    /// event loop (see `EventLoopTaskExecutor`).
     func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
+            await inner.handle(value: value, logger: logger)
+        }
     }
 }
 

@@ -62,7 +62,7 @@ struct DocumentRewriter {
     /// `page`: the context's top page prepared by its engine, if at hand.
     init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int, page: PreparedPage? = nil) {
         tokenizer = HTMLTokenizer(input: input)
-        writer = MarkupWriter(capacity: input.count + input.count / 8 + headPrefix.count + 256)
+        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count)
         policy = ResourcePolicy(context: context, base: base, page: page)
         self.context = context
         self.headPrefix = headPrefix
