@@ -130,15 +130,16 @@ struct MarkupScanner {
     /// the input ends inside the tag (`tag` then reads it in full).
     func skimTag(from nameEnd: Int, flagging flagged: AttributeNameFilter) -> Int? {
         // Read through the base pointer with wrapping index arithmetic (every
-        // index stays below `count`): Swift's overflow checks on `+` and `-`
-        // cost a test and branch each. With them gone here, in the name
-        // helpers and in `ByteSearch.nearbyIndex`, the 1 MB page took
-        // 25.46 M → 25.06 M instructions (callgrind).
+        // index stays below `count`), as `skipSpaces` and `scan` step too:
+        // Swift's overflow checks on `+` and `-` cost a test and branch each.
+        // With them gone here, in the name helpers and in
+        // `ByteSearch.nearbyIndex`, the 1 MB page took 25.46 M → 25.06 M
+        // instructions (callgrind).
         guard let bytes = input.baseAddress else { return nil }
         let count = input.count
         var index = nameEnd
         while true {
-            while index < count, ByteSet.spaces.contains(bytes[index]) { index &+= 1 }
+            index = skipSpaces(from: index)
             guard index < count else { return nil }
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") { return index &+ 1 }
@@ -153,15 +154,13 @@ struct MarkupScanner {
             if flagged.mayMatch(first: byte, count: attributeNameEnd &- nameStart), flagged.matches(name(from: nameStart, to: attributeNameEnd)) {
                 return nil
             }
-            var after = attributeNameEnd
-            while after < count, ByteSet.spaces.contains(bytes[after]) { after &+= 1 }
+            let after = skipSpaces(from: attributeNameEnd)
             guard after < count else { return nil }
             guard bytes[after] == UInt8(ascii: "=") else {
                 index = attributeNameEnd
                 continue
             }
-            index = after &+ 1
-            while index < count, ByteSet.spaces.contains(bytes[index]) { index &+= 1 }
+            index = skipSpaces(from: after &+ 1)
             guard index < count else { return nil }
             let quote = bytes[index]
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
@@ -169,7 +168,7 @@ struct MarkupScanner {
                 guard end < count else { return nil }
                 index = end &+ 1
             } else {
-                while index < count, !ByteSet.unquotedValueEnd.contains(bytes[index]) { index &+= 1 }
+                index = scan(from: index, until: .unquotedValueEnd)
             }
         }
     }
@@ -180,7 +179,7 @@ struct MarkupScanner {
     @inline(__always)
     func scan(from start: Int, until stops: ByteSet) -> Int {
         var index = start
-        while index < input.count, !stops.contains(input[index]) { index += 1 }
+        while index < input.count, !stops.contains(input[index]) { index &+= 1 }
         return index
     }
 
@@ -188,7 +187,7 @@ struct MarkupScanner {
     @inline(__always)
     func skipSpaces(from start: Int) -> Int {
         var index = start
-        while index < input.count, ByteSet.spaces.contains(input[index]) { index += 1 }
+        while index < input.count, ByteSet.spaces.contains(input[index]) { index &+= 1 }
         return index
     }
 
