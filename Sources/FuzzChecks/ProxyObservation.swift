@@ -97,19 +97,35 @@ enum ProxyObservation {
     /// Whether `load`, seen by the pass that removes every loading element,
     /// is a load of `page` as the browser builds it. That pass removes an
     /// element with its content, so it may miss an `<svg>` opened there and
-    /// read the SVG `<frame src>` after the element's end tag as an HTML
-    /// frame (`<video src=g><table><svg></video><frame src=_limot/sub/g>`:
+    /// read an SVG `<frame src>` or `<video src>` after the element's end tag
+    /// as HTML (`<video src=g><table><svg></video><frame src=_limot/sub/g>`:
     /// `<table>` stops `</video>`, the SVG stays open, nothing loads). The
     /// leak pass keeps every element that loads through the proxy, so it
-    /// reads the page's structure as the browser does: a load is one when
-    /// that pass routes it too. A URL the sanitizer left as written, not
-    /// being a load, is a path on the proxy at worst, never another host's
-    /// (those are `checkNoLeaks`'s), and the proxy answers a path under its
-    /// subresource prefix that maps back to nothing with an error.
+    /// reads the page's structure as the browser does: `load` is one when
+    /// that pass, with a rule blocking exactly its URL, blocks it. A URL the
+    /// sanitizer left as written, not being a load, is a path on the proxy
+    /// at worst, never another host's (those are `checkNoLeaks`'s), and the
+    /// proxy answers a path under its subresource prefix that maps back to
+    /// nothing with an error. (Compiles an engine per call: only a load
+    /// that would otherwise fail a check is asked.)
     static func routesAsLoad(_ load: BlockedResource, ofPage page: [UInt8]) -> Bool {
-        guard let url = try? WebURL(load.url), let routed = urlMap.subresourcePath(for: url, type: load.type) else { return true }
-        let output = HTMLSanitizer.sanitize(page, context: leakingContext).render(nonce: "", headStart: "", bodyEnd: "")
-        return String(decoding: output, as: UTF8.self).contains(routed)
+        var pattern = "^"
+        for character in load.url {
+            if "\\^$.*+?()[]{}|".contains(character) { pattern += "\\" }
+            pattern.append(character)
+        }
+        pattern += "$"
+        let filter = pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let json = #"""
+            [{"trigger":{"url-filter":".*"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"^http://127\\.0\\.0\\.1:8080/"},"action":{"type":"ignore-previous-rules"}},
+             {"trigger":{"url-filter":"\#(filter)"},"action":{"type":"block"}}]
+            """#
+        guard let list = RuleListParser.parse(json, source: "observer.json").list, let engine = try? ContentRuleEngine(lists: [list]) else {
+            return true
+        }
+        let context = SanitizeContext(documentURL: proxiedPageURL, engine: engine, urlMap: urlMap, checksInlineScripts: false)
+        return HTMLSanitizer.sanitize(page, context: context).blocked.contains { $0.url == load.url }
     }
 
     /// No kept inline script names a URL the rules block (it would run as written).

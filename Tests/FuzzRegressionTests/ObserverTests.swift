@@ -1,3 +1,4 @@
+import Sanitize
 import Testing
 @testable import FuzzChecks
 
@@ -37,6 +38,17 @@ struct ObserverTests {
         #expect(throws: Never.self) {
             try ProxyObservation.checkProxied(loads, subresourceHosts: ["cdn.example"], target: .cssRewriter, output: "")
         }
+    }
+
+    @Test("a proxy path is a load when the page's structure makes it one, not when an SVG element holds it")
+    func proxyPathLoads() {
+        let load = BlockedResource(url: "http://127.0.0.1:8080/_limot/sub/", type: .media, rules: [])
+        // An HTML video loads it; after `<table>` stopped `</video>`, the SVG is still open and its `<video>` loads nothing.
+        #expect(ProxyObservation.routesAsLoad(load, ofPage: Array("<p>x</p><video src=_limot/sub/>".utf8)))
+        #expect(!ProxyObservation.routesAsLoad(load, ofPage: Array("<video src=g><table><svg></video><video src=_limot/sub/>".utf8)))
+        // A URL with characters the rules' regular expressions give a meaning to.
+        let odd = BlockedResource(url: "http://127.0.0.1:8080/_limot/sub/a.b?c=(d)*+[e]", type: .media, rules: [])
+        #expect(ProxyObservation.routesAsLoad(odd, ofPage: Array("<video src='/_limot/sub/a.b?c=(d)*+[e]'>".utf8)))
     }
 
     @Test("RE2 refusals are reported")
