@@ -99,6 +99,22 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("the next byte found in a word or by memchr is the first one there, from every position, near the end too")
+    func nearbyIndexEqualsFirstIndex() {
+        var random = SplitMix64(seed: 29)
+        for _ in 0..<2_000 {
+            let input = Array(random.text(from: ["<", "a", "td", " ", "\"", "é", "xyz", "0123456789"], fewerThan: 30).utf8)
+            input.withUnsafeBufferPointer { buffer in
+                for byte in [UInt8(ascii: "<"), UInt8(ascii: "\"")] {
+                    for start in 0...input.count {
+                        let expected = input[start...].firstIndex(of: byte) ?? input.count
+                        #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, from: start) == expected, "\(input) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the bytes flagged in a word are those below 0x40 but digits, in every lane whatever its neighbours, and every stop is one")
     func punctuationFlagsEachLane() {
         var random = SplitMix64(seed: 26)

@@ -44,11 +44,11 @@ extension DocumentRewriter {
             // after the `<`, which was then read and tested again here; 1 MB
             // page 25.64 M -> 25.17 M instructions, callgrind.)
             index = ByteSearch.nearbyIndex(of: UInt8(ascii: "<"), in: scanner.input, from: index)
-            guard index + 1 < end else {
+            guard index &+ 1 < end else {
                 index = end  // no `<`, or one at the very end: text
                 break
             }
-            let next = scanner.input[index + 1]
+            let next = scanner.input[index &+ 1]
             if next.isASCIIAlpha {
                 // The name read as `scanner.tagName(at:isEnd:)` reads it, spelled out: the
                 // optimizer kept that as a call here (1.9% of the 100 KB page's instructions).
