@@ -58,6 +58,12 @@ struct Names: Sendable {
         elements[name] ?? .other
     }
 
+    /// `element(_:)` for a name of one word (see `NameTable.value(oneWord:)`).
+    @inline(__always)
+    func element(oneWord name: NameKey) -> ElementKind {
+        elements.value(oneWord: name) ?? .other
+    }
+
     @inline(__always)
     func attribute(_ name: NameKey) -> AttributeKind {
         attributes[name] ?? .other

@@ -52,8 +52,16 @@ extension DocumentRewriter {
             if next.isASCIIAlpha {
                 // The name read as `scanner.tagName(at:isEnd:)` reads it, spelled out: the
                 // optimizer kept that as a call here (1.9% of the 100 KB page's instructions).
-                let (name, nameEnd) = scanner.scanName(at: index + 1, until: .tagNameEnd)
-                let kind = names.element(name)
+                // A name of up to eight bytes (most) is looked up by its one word.
+                let name: NameKey, nameEnd: Int, kind: ElementKind
+                if let short = scanner.shortName(at: index &+ 1, until: .tagNameEnd) {
+                    name = NameKey(packing: short.word, count: short.length)
+                    nameEnd = index &+ 1 &+ short.length
+                    kind = names.element(oneWord: name)
+                } else {
+                    (name, nameEnd) = scanner.scanLongName(at: index &+ 1, until: .tagNameEnd)
+                    kind = names.element(name)
+                }
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
                 guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
                     token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
