@@ -103,7 +103,10 @@ extension DocumentRewriter {
                 index += 1  // a `<` that opens no markup is text
             }
         }
-        if openedCount > 0 { openElements.append(contentsOf: UnsafeBufferPointer(rebasing: opened[..<openedCount])) }
+        // One `append` each: a run leaves one or two open (the `<td>` before
+        // an `<a href>`), where `append(contentsOf:)` cost about fifty
+        // instructions a call (1 MB page 22.69 M -> 22.41 M, callgrind).
+        for element in opened[..<openedCount] { openElements.append(element) }
         let copied = start..<(token?.range.lowerBound ?? index)
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
