@@ -99,6 +99,34 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("an element looked up by its one word is the table's, for the names the table holds, their cases and generated names of up to eight bytes")
+    func oneWordLookupEqualsTable() {
+        let names = Names.shared
+        var random = SplitMix64(seed: 28)
+        var texts = ["html", "head", "body", "td", "TD", "span", "a", "b", "br", "img", "Image", "svg", "mi", "noscript", "plaintx", "x"]
+        for _ in 0..<5_000 { texts.append(random.text(from: ["a", "d", "t", "r", "h", "B", "I", "m", "g", "s", "1", "-", "o"], fewerThan: 9, plus: 1)) }
+        for text in texts {
+            let key = NameKey(String(text.lowercased().prefix(8)))
+            #expect(names.element(oneWord: key) == names.element(key), "\(text)")
+        }
+    }
+
+    @Test("the next byte found in a word or by memchr is the first one there, from every position, near the end too")
+    func nearbyIndexEqualsFirstIndex() {
+        var random = SplitMix64(seed: 29)
+        for _ in 0..<2_000 {
+            let input = Array(random.text(from: ["<", "a", "td", " ", "\"", "é", "xyz", "0123456789"], fewerThan: 30).utf8)
+            input.withUnsafeBufferPointer { buffer in
+                for byte in [UInt8(ascii: "<"), UInt8(ascii: "\"")] {
+                    for start in 0...input.count {
+                        let expected = input[start...].firstIndex(of: byte) ?? input.count
+                        #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, from: start) == expected, "\(input) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the bytes flagged in a word are those below 0x40 but digits, in every lane whatever its neighbours, and every stop is one")
     func punctuationFlagsEachLane() {
         var random = SplitMix64(seed: 26)

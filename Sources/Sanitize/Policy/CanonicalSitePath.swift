@@ -66,21 +66,27 @@ enum CanonicalSitePath {
         var shape = Shape.canonical
         var inQuery = false
         var writtenWithAmp = false
+        // Read through the base pointer with wrapping index arithmetic (every
+        // index read is below `count`; the one before a "." is at least 0, as
+        // bytes[0] is "/"), without a bounds and an overflow check a byte
+        // (1 MB page: shape 1.17 M -> 1.11 M instructions, callgrind).
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        let count = bytes.count
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
+        while index < count {
+            let byte = base[index]
             // Most bytes are kept wherever they stand: one test each.
             if isPlain(byte) {
-                index += 1
+                index &+= 1
                 continue
             }
             switch byte {
             case UInt8(ascii: "."):
                 // A segment that starts with "." may be a dot segment (bytes[0] is "/").
-                if !inQuery, bytes[index - 1] == UInt8(ascii: "/") { return nil }
+                if !inQuery, base[index &- 1] == UInt8(ascii: "/") { return nil }
             case UInt8(ascii: "%"):
                 // "%2e" is a dot in a dot segment; other escapes stay as written.
-                if !inQuery, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "2"), bytes[index + 2] | 0x20 == UInt8(ascii: "e") {
+                if !inQuery, index &+ 2 < count, base[index &+ 1] == UInt8(ascii: "2"), base[index &+ 2] | 0x20 == UInt8(ascii: "e") {
                     return nil
                 }
             case UInt8(ascii: "?"):
@@ -90,13 +96,13 @@ enum CanonicalSitePath {
             case UInt8(ascii: "&") where CharacterReferences.isAmp(bytes, at: index):
                 // `&amp;` decodes to `&`, which the decoded path keeps; read as that `&`.
                 writtenWithAmp = true
-                index += 4
+                index &+= 4
             case 0x80...:
                 shape = .encodesNonASCII
             default:
                 return nil  // "&" (a reference), "#", "\", quotes, spaces, controls…
             }
-            index += 1
+            index &+= 1
         }
         guard writtenWithAmp else { return shape }
         // Percent-encoding would be of the decoded bytes: that goes the full way.
@@ -112,7 +118,9 @@ enum CanonicalSitePath {
     /// instructions a byte, the largest part of a link kept as written).
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool {
-        byte < 64 ? (plainBelow64 >> UInt64(byte)) & 1 != 0 : byte < 128 && (plainFrom64 >> UInt64(byte &- 64)) & 1 != 0
+        // The word chosen, not branched on: a select and one bit test.
+        let bits = byte < 64 ? plainBelow64 : plainFrom64
+        return byte < 128 && (bits >> UInt64(byte & 63)) & 1 != 0
     }
 
     private static let plainBelow64: UInt64 = 0x2FFF_BF12_0000_0000

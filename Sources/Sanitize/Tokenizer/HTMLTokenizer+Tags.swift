@@ -44,6 +44,10 @@ extension HTMLTokenizer {
     }
 
     /// One attribute from its name's first byte; nil at the end of the input.
+    /// Inlined into `tag`, with `appendAttribute`: as calls, each attribute
+    /// paid two prologues and went to its store through a copy in memory
+    /// (1 MB page 23.56 M -> 23.05 M instructions, callgrind).
+    @inline(__always)
     static func attribute(at index: inout Int, in scanner: MarkupScanner) -> RawAttribute? {
         let input = scanner.input
         let nameStart = index

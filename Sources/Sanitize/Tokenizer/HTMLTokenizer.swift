@@ -227,6 +227,7 @@ struct HTMLTokenizer {
         attributes.clear()
     }
 
+    @inline(__always)
     mutating func appendAttribute(_ attribute: RawAttribute) {
         attributeStorage.store(attribute, at: attributeCount)
         attributes.note(attribute.kind, at: attributeCount)
