@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 import WebURL
 @testable import Sanitize
@@ -284,5 +285,25 @@ struct ByteShortcutTests {
     ])
     func recordName(_ source: String, _ index: Int) {
         #expect(Array(ResourcePolicy.recordName(source: source, index: index).utf8) == Array("\(source)#\(index)".utf8))
+    }
+
+    @Test("a blocked load's rule index is written with the digits String(index) has, at every magnitude")
+    func recordNameDigits() {
+        var generator = SeededGenerator(seed: 0xD161_75)
+        var indexes = [0, 9, 10, 99, 100, -1, -10, Int.min, Int.max]
+        // Twenty of each number of digits, 1 to 19, and their negatives.
+        var lowest = 1
+        for digits in 1...19 {
+            let highest = digits == 19 ? Int.max : lowest * 10 - 1
+            for _ in 0..<20 {
+                let magnitude = Int.random(in: lowest...highest, using: &generator)
+                indexes.append(magnitude)
+                indexes.append(-magnitude)
+            }
+            if digits < 19 { lowest *= 10 }
+        }
+        for index in indexes {
+            #expect(Array(ResourcePolicy.recordName(source: "list.json", index: index).utf8) == Array("list.json#\(index)".utf8), "\(index)")
+        }
     }
 }
