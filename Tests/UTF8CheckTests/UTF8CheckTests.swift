@@ -135,6 +135,31 @@ import UTF8Check
         #expect(disagreements.isEmpty, "first: \(disagreements.first ?? [])")
     }
 
+    /// Text of every length of sequence after 0–8 bytes of ASCII (so that
+    /// each lands at every place in a word), with up to three bytes set to
+    /// a random value or to one at a boundary of the table (seeded): the
+    /// word-at-a-time reading of ASCII and two-byte letters, and its
+    /// hand-over to the table, give the standard library's offset.
+    @Test func agreesOnMixedTextWithBytesChanged() {
+        var state: UInt64 = 2026
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["a", " ", "<td>", "\u{80}", "\u{7FF}", "ß", "خ", "ه", "\u{200C}", "€", "\u{FFFF}", "𝄞", "\u{10FFFF}"]
+        let boundaries: [UInt8] = [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        var disagreements: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var bytes = Array(repeating: UInt8(ascii: "x"), count: random(9))
+                + Array((0..<random(30)).map { _ in pieces[random(pieces.count)] }.joined().utf8)
+            for _ in 0..<random(4) where !bytes.isEmpty {
+                bytes[random(bytes.count)] = random(2) == 0 ? UInt8(random(256)) : boundaries[random(boundaries.count)]
+            }
+            if UTF8Check.firstInvalidByte(in: bytes) != Self.firstInvalidByteByTheStandardLibrary(bytes) { disagreements.append(bytes) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) of 20,000, first: \(disagreements.first ?? [])")
+    }
+
     /// A page of two-byte letters with one broken byte at each place: the
     /// offset found is that byte's sequence, as the byte-by-byte reading says.
     @Test func findsABrokenLetterAnywhereInPersianText() {
