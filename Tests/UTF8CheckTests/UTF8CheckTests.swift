@@ -120,11 +120,8 @@ import UTF8Check
     /// byte changed to any value at a random place (seeded): the offset is
     /// the standard library's.
     @Test func agreesOnRunsOfTwoByteLettersWithARandomByteChanged() {
-        var state: UInt64 = 27
-        func random(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededNumbers(state: 27)
+        func random(_ bound: Int) -> Int { generator.below(bound) }
         let pieces = ["خ", "ا", "ن", "ه", "م", "ز", "ل", " ", "a", "ß", "\u{200C}", "€", "<td>"]
         var disagreements: [[UInt8]] = []
         for _ in 0..<4_000 {
@@ -141,11 +138,8 @@ import UTF8Check
     /// word-at-a-time reading of ASCII and two-byte letters, and its
     /// hand-over to the table, give the standard library's offset.
     @Test func agreesOnMixedTextWithBytesChanged() {
-        var state: UInt64 = 2026
-        func random(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededNumbers(state: 2026)
+        func random(_ bound: Int) -> Int { generator.below(bound) }
         let pieces = ["a", " ", "<td>", "\u{80}", "\u{7FF}", "ß", "خ", "ه", "\u{200C}", "€", "\u{FFFF}", "𝄞", "\u{10FFFF}"]
         let boundaries: [UInt8] = [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         var disagreements: [[UInt8]] = []
@@ -171,5 +165,17 @@ import UTF8Check
             #expect(expected != nil)
             #expect(UTF8Check.firstInvalidByte(in: broken) == expected, "byte \(position)")
         }
+    }
+}
+
+/// The seeded numbers the randomised tests above draw (a linear
+/// congruential generator), so that a failure replays.
+private struct SeededNumbers {
+    var state: UInt64
+
+    /// A number from 0 up to, not including, `bound`.
+    mutating func below(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
