@@ -82,27 +82,7 @@ struct LineBytes: ~Copyable {
 
     /// Appends a number's decimal digits.
     mutating func appendDecimal(_ number: Int) {
-        Self.withDecimal(number) { append($0) }
-    }
-
-    /// Calls `body` with a number's decimal digits, written on the stack
-    /// (a `String` of it and a `+=` of its `utf8` view cost some hundred
-    /// instructions, and appending digit by digit checked the room each time).
-    static func withDecimal<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var rest = number.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if number < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            return body(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        DecimalDigits.with(number) { append($0) }
     }
 
     /// Forgets what was written, keeping the room.

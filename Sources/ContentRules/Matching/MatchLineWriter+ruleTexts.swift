@@ -84,7 +84,7 @@ extension MatchLineWriter {
             actionTextRules[list][location] = rule
         }
         let numberStart = texts.count
-        LineBytes.withDecimal(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
+        DecimalDigits.with(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
             texts.append(contentsOf: $0)
         }
         bounds.number = numberStart..<texts.count

@@ -175,30 +175,19 @@ struct ResourcePolicy {
 
     /// A blocking rule as a blocked load's record names it:
     /// "source#index", written in one go (the interpolation appended its
-    /// three pieces to a growing string), the index's digits too (its
-    /// `String` cost about 70 instructions a name, callgrind).
+    /// three pieces to a growing string), the index's digits from the
+    /// stack (its `String` cost about 70 instructions a name, callgrind).
     static func recordName(source: String, index: Int) -> String {
         var source = source
-        let magnitude = index.magnitude
-        var digitCount = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digitCount += 1
-            rest /= 10
-        }
-        let signCount = index < 0 ? 1 : 0
         return source.withUTF8 { name in
-            let count = name.count + 1 + signCount + digitCount
-            return String(unsafeUninitializedCapacity: count) { out in
-                _ = UnsafeMutableBufferPointer(rebasing: out[..<name.count]).initialize(fromContentsOf: name)
-                out[name.count] = UInt8(ascii: "#")
-                if signCount == 1 { out[name.count + 1] = UInt8(ascii: "-") }
-                var value = magnitude
-                for position in stride(from: count - 1, through: count - digitCount, by: -1) {
-                    out[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
+            DecimalDigits.with(index) { digits in
+                let count = name.count + 1 + digits.count
+                return String(unsafeUninitializedCapacity: count) { out in
+                    _ = UnsafeMutableBufferPointer(rebasing: out[..<name.count]).initialize(fromContentsOf: name)
+                    out[name.count] = UInt8(ascii: "#")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(name.count + 1)..<count]).initialize(fromContentsOf: digits)
+                    return count
                 }
-                return count
             }
         }
     }
