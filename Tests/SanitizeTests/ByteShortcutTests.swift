@@ -112,7 +112,7 @@ struct ByteShortcutTests {
         }
     }
 
-    @Test("the next byte found in a word or by memchr is the first one there, from every position, near the end too")
+    @Test("the next byte found in the first word, the second or by memchr is the first one there, from every position, near the end too")
     func nearbyIndexEqualsFirstIndex() {
         var random = SplitMix64(seed: 29)
         for _ in 0..<2_000 {
