@@ -52,11 +52,20 @@ extension HTMLTokenizer {
         let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
-        let (name, nameEnd) = scanner.scanName(at: nameStart, until: .attributeNameEnd)
         // The table read in place, a `swift_once` check an attribute: the
         // tokenizer's copy of it, held for each tag, cost two retains and
         // two releases a tag, more (1 MB page: 361,000 instructions).
-        let kind = AttributeKind.table[name] ?? .other
+        // A name of up to eight bytes (most) is looked up by its one word,
+        // as the fast lane looks up a tag's name.
+        let name: NameKey, nameEnd: Int, kind: AttributeKind
+        if let short = scanner.shortName(at: nameStart, until: .attributeNameEnd) {
+            name = NameKey(packing: short.word, count: short.length)
+            nameEnd = nameStart &+ short.length
+            kind = AttributeKind.table.value(oneWord: name) ?? .other
+        } else {
+            (name, nameEnd) = scanner.scanLongName(at: nameStart, until: .attributeNameEnd)
+            kind = AttributeKind.table[name] ?? .other
+        }
         let after = scanner.skipSpaces(from: nameEnd)
         guard after < input.count else { return nil }
         guard input[after] == UInt8(ascii: "=") else {
