@@ -66,15 +66,26 @@ extension HTMLTokenizer {
             (name, nameEnd) = scanner.scanLongName(at: nameStart, until: .attributeNameEnd)
             kind = AttributeKind.table[name] ?? .other
         }
-        let after = scanner.skipSpaces(from: nameEnd)
-        guard after < input.count else { return nil }
-        guard input[after] == UInt8(ascii: "=") else {
-            index = nameEnd
-            return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+        // `name="value"`, the common spelling, is read without a skip of
+        // spaces on either side of the `=`, as `MarkupScanner.skimTag` reads it.
+        guard nameEnd < input.count else { return nil }
+        var equals = nameEnd
+        if input[equals] != UInt8(ascii: "=") {
+            equals = scanner.skipSpaces(from: equals)
+            guard equals < input.count else { return nil }
+            guard input[equals] == UInt8(ascii: "=") else {
+                index = nameEnd
+                return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+            }
         }
-        index = scanner.skipSpaces(from: after + 1)
+        index = equals + 1
         guard index < input.count else { return nil }
-        let quote = input[index]
+        var quote = input[index]
+        if quote != UInt8(ascii: "\""), ByteSet.spaces.contains(quote) {
+            index = scanner.skipSpaces(from: index)
+            guard index < input.count else { return nil }
+            quote = input[index]
+        }
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             // Quoted values run to the next quote whatever lies between: one memchr.
             let end = ByteSearch.index(of: quote, in: input, from: index + 1)
