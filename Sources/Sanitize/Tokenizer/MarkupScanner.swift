@@ -168,12 +168,16 @@ struct MarkupScanner {
             }
             index = equals &+ 1
             guard index < count else { return nil }
-            var quote = bytes[index]
-            if quote != UInt8(ascii: "\""), ByteSet.spaces.contains(quote) {
-                index = skipSpaces(from: index)
-                guard index < count else { return nil }
-                quote = bytes[index]
+            // A double-quoted value first, searched for its constant quote.
+            if bytes[index] == UInt8(ascii: "\"") {
+                let end = ByteSearch.nearbyIndex(of: UInt8(ascii: "\""), in: input, from: index &+ 1)
+                guard end < count else { return nil }
+                index = end &+ 1
+                continue
             }
+            index = skipSpaces(from: index)
+            guard index < count else { return nil }
+            let quote = bytes[index]
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                 let end = ByteSearch.nearbyIndex(of: quote, in: input, from: index &+ 1)
                 guard end < count else { return nil }
