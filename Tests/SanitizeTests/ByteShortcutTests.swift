@@ -112,7 +112,19 @@ struct ByteShortcutTests {
         }
     }
 
-    @Test("the next byte found in a word or by memchr is the first one there, from every position, near the end too")
+    @Test("an attribute looked up by its one word is the table's, for the names the table holds, their cases and generated names of up to eight bytes")
+    func attributeOneWordLookupEqualsTable() {
+        let table = AttributeKind.table
+        var random = SplitMix64(seed: 30)
+        var texts = AttributeKind.named.map(\.0).filter { $0.utf8.count <= 8 } + ["CLASS", "Href", "SrcSet", "style", "x", "on", "data-x"]
+        for _ in 0..<5_000 { texts.append(random.text(from: ["s", "r", "c", "h", "e", "f", "S", "t", "y", "l", "1", "-", "o"], fewerThan: 9, plus: 1)) }
+        for text in texts {
+            let key = NameKey(String(text.lowercased().prefix(8)))
+            #expect(table.value(oneWord: key) == table[key], "\(text)")
+        }
+    }
+
+    @Test("the next byte found in the first word, the second or by memchr is the first one there, from every position, near the end too")
     func nearbyIndexEqualsFirstIndex() {
         var random = SplitMix64(seed: 29)
         for _ in 0..<2_000 {

@@ -44,7 +44,7 @@ import WebURL
         #expect(kept == 2 * (62 + 15 + 3))
     }
 
-    @Test func thePlainBytesBitsAreTheListedBytes() {
+    @Test func thePlainBytesAreTheListedBytes() {
         let listed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~!$()*+,;=:@/".utf8)
         for byte in UInt8.min...UInt8.max {
             #expect(CanonicalSitePath.isPlain(byte) == listed.contains(byte), "byte \(byte)")

@@ -52,20 +52,40 @@ extension HTMLTokenizer {
         let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
-        let (name, nameEnd) = scanner.scanName(at: nameStart, until: .attributeNameEnd)
         // The table read in place, a `swift_once` check an attribute: the
         // tokenizer's copy of it, held for each tag, cost two retains and
         // two releases a tag, more (1 MB page: 361,000 instructions).
-        let kind = AttributeKind.table[name] ?? .other
-        let after = scanner.skipSpaces(from: nameEnd)
-        guard after < input.count else { return nil }
-        guard input[after] == UInt8(ascii: "=") else {
-            index = nameEnd
-            return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+        // A name of up to eight bytes (most) is looked up by its one word,
+        // as the fast lane looks up a tag's name.
+        let name: NameKey, nameEnd: Int, kind: AttributeKind
+        if let short = scanner.shortName(at: nameStart, until: .attributeNameEnd) {
+            name = NameKey(packing: short.word, count: short.length)
+            nameEnd = nameStart &+ short.length
+            kind = AttributeKind.table.value(oneWord: name) ?? .other
+        } else {
+            (name, nameEnd) = scanner.scanLongName(at: nameStart, until: .attributeNameEnd)
+            kind = AttributeKind.table[name] ?? .other
         }
-        index = scanner.skipSpaces(from: after + 1)
+        // `name="value"`, the common spelling, is read without a skip of
+        // spaces on either side of the `=`, as `MarkupScanner.skimTag` reads it.
+        guard nameEnd < input.count else { return nil }
+        var equals = nameEnd
+        if input[equals] != UInt8(ascii: "=") {
+            equals = scanner.skipSpaces(from: equals)
+            guard equals < input.count else { return nil }
+            guard input[equals] == UInt8(ascii: "=") else {
+                index = nameEnd
+                return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+            }
+        }
+        index = equals + 1
         guard index < input.count else { return nil }
-        let quote = input[index]
+        var quote = input[index]
+        if quote != UInt8(ascii: "\""), ByteSet.spaces.contains(quote) {
+            index = scanner.skipSpaces(from: index)
+            guard index < input.count else { return nil }
+            quote = input[index]
+        }
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             // Quoted values run to the next quote whatever lies between: one memchr.
             let end = ByteSearch.index(of: quote, in: input, from: index + 1)

@@ -154,13 +154,28 @@ struct MarkupScanner {
             if flagged.mayMatch(first: byte, count: attributeNameEnd &- nameStart), flagged.matches(name(from: nameStart, to: attributeNameEnd)) {
                 return nil
             }
-            let after = skipSpaces(from: attributeNameEnd)
-            guard after < count else { return nil }
-            guard bytes[after] == UInt8(ascii: "=") else {
-                index = attributeNameEnd
+            // `name="value"`, the common spelling, is read without a skip
+            // of spaces on either side of the `=`.
+            guard attributeNameEnd < count else { return nil }
+            var equals = attributeNameEnd
+            if bytes[equals] != UInt8(ascii: "=") {
+                equals = skipSpaces(from: equals)
+                guard equals < count else { return nil }
+                guard bytes[equals] == UInt8(ascii: "=") else {
+                    index = attributeNameEnd
+                    continue
+                }
+            }
+            index = equals &+ 1
+            guard index < count else { return nil }
+            // A double-quoted value first, searched for its constant quote.
+            if bytes[index] == UInt8(ascii: "\"") {
+                let end = ByteSearch.nearbyIndex(of: UInt8(ascii: "\""), in: input, from: index &+ 1)
+                guard end < count else { return nil }
+                index = end &+ 1
                 continue
             }
-            index = skipSpaces(from: after &+ 1)
+            index = skipSpaces(from: index)
             guard index < count else { return nil }
             let quote = bytes[index]
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
