@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "Vocabulary"),
         // Store: limot's SQLite database (GRDB): the vocabulary notebook, the
         // browsing history, the HTTP cache.
-        .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .target(name: "Store", dependencies: ["Vocabulary", "Fetch", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "HTTPTypes", package: "swift-http-types")]),
         // libxml2 from Debian: its HTML parser builds the tree Lookup reads
         // result pages from (repaired markup, decoded references).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),

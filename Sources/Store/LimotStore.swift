@@ -51,6 +51,9 @@ public final class LimotStore: Sendable {
     /// before it evicts least recently used entries.
     public let cacheSizeLimit: Int64
     let pool: DatabasePool
+    /// Tells cheaply that the HTTP cache has no entry for a URL (see
+    /// `CacheEntryProbe`); nil when it could not be opened.
+    let entryProbe = Mutex<CacheEntryProbe?>(nil)
     /// Uses of cache entries not yet written (see `markUsed(url:variant:)`).
     let pendingUsage = Mutex(PendingUsage())
     /// The clock the HTTP cache's uses are stamped with (least recently
@@ -74,6 +77,7 @@ public final class LimotStore: Sendable {
             throw .wrapping(error, path: path)
         }
         try migrate()
+        entryProbe.withLock { $0 = CacheEntryProbe(path: path, busyTimeoutMilliseconds: Int32(StoreLimits.busyTimeout * 1000)) }
     }
 
     /// Pending uses of cache entries are written before the store goes, so

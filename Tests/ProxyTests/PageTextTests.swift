@@ -195,6 +195,10 @@ struct BlockLogTests {
         #expect(BlockLog.host(ofURL: "http://[2001:db8::1]:8080/p") == "[2001:db8::1]")
         #expect(BlockLog.host(ofURL: "https://xn--mgba3a4f16a.ir/") == "xn--mgba3a4f16a.ir")
         #expect(BlockLog.host(ofURL: "data:,x") == "data:,x")
+        #expect(BlockLog.host(ofURL: "https://") == "")
+        #expect(BlockLog.host(ofURL: "https://ads.example") == "ads.example")
+        #expect(BlockLog.host(ofURL: "http://[::1") == "[::1")
+        #expect(BlockLog.host(ofURL: "https://a@b@خانه.example:1/") == "خانه.example")
     }
 
     @Test func blocksAreCountedByHostAndRule() {

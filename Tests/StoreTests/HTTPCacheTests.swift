@@ -172,6 +172,26 @@ struct HTTPCacheTests {
         #expect(try !second.hasStoredResponse(url: SampleResponses.search("Maus").url))
     }
 
+    @Test("a miss answered without the pool is not remembered: an entry another store writes is found at once, and the probe leaves no read open")
+    func missProbeSeesOtherStores() throws {
+        let directory = try TemporaryDirectory()
+        let first = try LimotStore(directory: directory.path)
+        let second = try LimotStore(directory: directory.path)
+        let maus = SampleResponses.search("Maus")
+        #expect(first.entryProbe.withLock { $0?.hasNoEntry(for: maus.url) } == true)
+        #expect(try first.storedResponses(for: maus.url).isEmpty)
+        try second.store(maus)
+        #expect(first.entryProbe.withLock { $0?.hasNoEntry(for: maus.url) } == false)
+        #expect(try first.storedResponses(for: maus.url) == [maus])
+        // The probe found a row: its read must have ended, or a truncating
+        // checkpoint (what `cache clear` runs) waits for it and fails.
+        _ = first.entryProbe.withLock { $0?.hasNoEntry(for: maus.url) }
+        _ = try second.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try second.invalidate(url: maus.url)
+        #expect(try first.storedResponses(for: maus.url).isEmpty)
+        #expect(first.entryProbe.withLock { $0?.hasNoEntry(for: "") } == false)
+    }
+
     @Test("markUsed writes nothing until flushed, then moves the entry's last use forward")
     func markUsedIsBatched() throws {
         let directory = try TemporaryDirectory()

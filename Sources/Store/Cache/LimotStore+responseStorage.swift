@@ -10,8 +10,12 @@ extension LimotStore: ResponseStorage {
     /// stored: the statement is prepared once per connection (GRDB's
     /// statement cache), as parsing and authorizing it took about 260,000
     /// instructions a page (callgrind), more than the query itself.
+    ///
+    /// A URL with no entry (every page never seen before) is answered by
+    /// `CacheEntryProbe`, without the pool.
     public func storedResponses(for url: String) throws(StoreError) -> [StoredResponse] {
-        try readOneStatement { db in
+        if entryProbe.withLock({ $0?.hasNoEntry(for: url) ?? false }) { return [] }
+        return try readOneStatement { db in
             try Row.fetchAll(db.cachedStatement(sql: CacheRow.selectByURL), arguments: [url]).compactMap(CacheRow.response)
         }
     }
