@@ -122,7 +122,7 @@ struct ResourcePolicy {
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
         if decision.isBlocked {
-            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRules.map { Self.recordName(source: $0.source, index: $0.index) })
+            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRuleNames(Self.recordName))
             if !isRecorded(record) {
                 // Room for a page's blocked loads at once (about 14 on a result
                 // page), where the array grew from empty through 1, 2, 4 and 8.
