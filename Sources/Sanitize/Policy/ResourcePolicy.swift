@@ -231,6 +231,12 @@ struct ResourcePolicy {
 
     /// `navigation(_:)` without its memo, for a caller that keeps its own.
     func navigate(_ raw: String) -> Navigation {
+        var raw = raw
+        return raw.withUTF8 { navigate($0) }
+    }
+
+    /// `navigate(_:)` of a link's UTF-8 bytes (valid UTF-8).
+    func navigate(_ raw: UnsafeBufferPointer<UInt8>) -> Navigation {
         // Only http(s) URLs go anywhere but `.unchanged` (see `target(of:)`).
         guard !Self.isLocalReference(raw), var url = resolver.resolveHTTP(raw) else { return .unchanged }
         return target(of: &url)
