@@ -6,9 +6,13 @@ import WebURL
 
 /// `Decision.blockingRules` is the sanitizer's shortcut to the rules behind
 /// a blocked load: it must name exactly the rules, in the same order, that
-/// the block actions of `outcomes` name.
+/// the block actions of `outcomes` name; `blockingRuleNames` names the
+/// same rules by their source and index.
 @Suite("Decision.blockingRules")
 struct BlockingRulesTests {
+    /// What `blockingRuleNames` is checked with: a name that tells every source and index apart.
+    private static func name(_ source: String, _ index: Int) -> String { "\(source)#\(index)" }
+
     private static func viaOutcomes(_ decision: Decision) -> [RuleReference] {
         decision.outcomes.flatMap { outcome in outcome.actions.filter { $0.action == .block }.flatMap(\.rules) }
     }
@@ -22,6 +26,7 @@ struct BlockingRulesTests {
             let rules = decision.blockingRules
             #expect(rules == Self.viaOutcomes(decision), "\(url) \(type)")
             #expect(rules.isEmpty == !decision.isBlocked, "\(url) \(type)")
+            #expect(decision.blockingRuleNames(Self.name) == rules.map { Self.name($0.source, $0.index) }, "\(url) \(type)")
             if decision.isBlocked { blocked += 1 }
             if decision.ignoreOutcome != nil { ignored += 1 }
         }
@@ -64,6 +69,7 @@ struct BlockingRulesTests {
                                           method: nil, loadContext: .topFrame)
             let decision = engine.decide(request)
             #expect(decision.blockingRules == Self.viaOutcomes(decision), "\(path)")
+            #expect(decision.blockingRuleNames(Self.name) == decision.blockingRules.map { Self.name($0.source, $0.index) }, "\(path)")
             if decision.isBlocked { sawBlock = true } else { sawNoBlock = true }
         }
         #expect(sawBlock && sawNoBlock)

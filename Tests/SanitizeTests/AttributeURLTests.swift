@@ -7,7 +7,7 @@ import WebURL
 /// the plain way gives it: its references decoded into a String, that
 /// String decided, the rewritten path compared with it as Strings. The
 /// blocked records (and their rule names, remembered once a page) and the
-/// routed hosts are the same too.
+/// routed hosts are the same too. A navigation attribute likewise.
 @Suite struct AttributeURLTests {
     static let pieces = ["https://", "http://", "//", "/", "/", "pagead2.googlesyndication.com", "www.loghatnameh.de", "cdn.example",
                          "/_limot/sub/image/https/www.loghatnameh.de", "img", ".png", ".js", "?", "q=", "&amp;", "&", "&#x2F;", "&quot;",
@@ -54,6 +54,47 @@ import WebURL
         #expect(policy.blocked == plain.blocked)
         #expect(policy.hosts == plain.hosts)
         #expect(fates.count == 3 && fates.values.allSatisfy { $0 > 100 }, "\(fates): the generator no longer makes every fate")
+    }
+
+    static func fate(_ outcome: ResourcePolicy.AttributeNavigation) -> String {
+        switch outcome {
+        case .keep(let external): "keep \(external)"
+        case .replace(let url, let external): "replace \(external) \(url)"
+        }
+    }
+
+    /// A navigation attribute's fate the plain way: decoded into a String,
+    /// a canonical site path kept or encoded as the parser would, anything
+    /// else decided as a String and compared with it as Strings.
+    static func plainNavigationFate(_ raw: String, policy: ResourcePolicy) -> String {
+        let written = Array(raw.utf8).withUnsafeBufferPointer { CharacterReferences.decodeAttribute($0) }
+        if policy.keepsCanonicalSitePaths, let path = CanonicalSitePath.path(of: written) {
+            return path == written ? "keep false" : "replace false \(path)"
+        }
+        switch policy.navigate(written) {
+        case .unchanged: return "keep false"
+        case .site(let path): return path == written ? "keep false" : "replace false \(path)"
+        case .external(let url): return url == written ? "keep true" : "replace true \(url)"
+        }
+    }
+
+    @Test(arguments: ["https://www.loghatnameh.de/search?q=Haus", "http://www.loghatnameh.de/a/b", "https://other.example/x"])
+    func generatedNavigationAttributesHaveThePlainFate(_ document: String) {
+        let context = Fixtures.context(document)
+        var policy = ResourcePolicy(context: context, base: Fixtures.url(document))
+        let plain = ResourcePolicy(context: context, base: Fixtures.url(document))
+        var random = SplitMix64(seed: 33)
+        var fates: [String: Int] = [:]
+        for _ in 0..<5_000 {
+            // One in four starts as an ad the shipped rules block, one in four as a page of the site.
+            let start = random.next(below: 4)
+            let raw = (start == 0 ? Self.adOrigins[random.next(below: Self.adOrigins.count)] : start == 1 ? "https://www.loghatnameh.de/" : "")
+                + random.text(from: Self.pieces, fewerThan: 7, plus: 1)
+            let fate = Array(raw.utf8).withUnsafeBufferPointer { Self.fate(policy.navigation(attribute: $0)) }
+            #expect(fate == Self.plainNavigationFate(raw, policy: plain), "\(raw)")
+            fates[fate.split(separator: " ").prefix(2).joined(separator: " "), default: 0] += 1
+        }
+        #expect(fates.count == 4 && fates.values.allSatisfy { $0 > 50 }, "\(fates): the generator no longer makes every fate")
     }
 
     /// What a rewritten URL is made of (ASCII), each with what may be

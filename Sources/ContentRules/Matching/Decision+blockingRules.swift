@@ -6,6 +6,25 @@ extension Decision {
     /// ignore-rule account: sanitizing the fixture pages went from 2.94 M
     /// to 2.70 M instructions (callgrind) when it replaced `outcomes` there.
     public var blockingRules: [RuleReference] {
+        mapBlockingRules { engine.reference($0) }
+    }
+
+    /// `blockingRules`, each made into what `name` makes of its list's
+    /// source and its index in that list, with no `RuleReference` made
+    /// between: what a blocked load's record keeps is one name a rule, and
+    /// the references (a String and two numbers each, in an array of their
+    /// own) were made only to be read once.
+    public func blockingRuleNames(_ name: (_ source: String, _ index: Int) -> String) -> [String] {
+        mapBlockingRules { rule in
+            // Read field by field, not as a copy of the whole `List`.
+            let list = Int(engine.ruleList[Int(rule)])
+            return name(engine.lists[list].source, Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]))
+        }
+    }
+
+    /// The block rules of `applied` (global numbers, in its order), each
+    /// made into what `transform` makes of it.
+    private func mapBlockingRules<Element>(_ transform: (Int32) -> Element) -> [Element] {
         // `applied` is in decision order, list by list, as `outcomes` walks it.
         // Counted, then made in an array of that size: one array where
         // `filter` then `map` made two (about 100 instructions a blocked
@@ -14,9 +33,9 @@ extension Decision {
         let kinds = engine.ruleActionKind
         var count = 0
         for rule in rules where kinds[Int(rule)] == .block { count += 1 }
-        var references: [RuleReference] = []
-        references.reserveCapacity(count)
-        for rule in rules where kinds[Int(rule)] == .block { references.append(engine.reference(rule)) }
-        return references
+        var results: [Element] = []
+        results.reserveCapacity(count)
+        for rule in rules where kinds[Int(rule)] == .block { results.append(transform(rule)) }
+        return results
     }
 }

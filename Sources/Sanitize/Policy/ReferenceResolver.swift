@@ -18,16 +18,21 @@ import WebURL
 /// `\`, upper case, ports, IP addresses), goes the full way.
 struct ReferenceResolver {
     let base: WebURL
-    /// `scheme:` of an http(s) base, for `//host` references; empty otherwise.
-    private let schemePrefix: [UInt8]
-    /// `scheme://host` of an http(s) base without credentials or port, for
-    /// root paths; empty otherwise.
-    private let originPrefix: [UInt8]
+    /// The start of an http(s) base's serialisation that references are
+    /// joined to: `scheme://host` of a base without credentials or port,
+    /// else `scheme:`; empty for another base. One array for both
+    /// prefixes, where two cost a document an allocation more.
+    private let prefixes: [UInt8]
+    /// How many bytes of `prefixes` are `scheme:`, for `//host` references
+    /// (0 for a base that is not http(s)).
+    private let schemePrefixCount: Int
+    /// Whether `prefixes` is `scheme://host`, for root paths.
+    private let hasOriginPrefix: Bool
 
     init(base: WebURL) {
         self.base = base
         guard base.isHTTP || base.isHTTPS else {
-            (schemePrefix, originPrefix) = ([], [])
+            (prefixes, schemePrefixCount, hasOriginPrefix) = ([], 0, false)
             return
         }
         // The serialisation starts with the canonical scheme and its `:`;
@@ -37,10 +42,10 @@ struct ReferenceResolver {
         let schemeEnd = base.isHTTPS ? 6 : 5  // "https:", "http:"
         let hasPlainDomain: Bool
         if !base.hasCredentials, base.port == nil, case .domain? = base.host { hasPlainDomain = true } else { hasPlainDomain = false }
-        let originEnd = base.hostnameRange.upperBound
-        (schemePrefix, originPrefix) = serialization.withUTF8 { bytes in
-            (Array(bytes[..<schemeEnd]), hasPlainDomain ? Array(bytes[..<originEnd]) : [])
-        }
+        let end = hasPlainDomain ? base.hostnameRange.upperBound : schemeEnd
+        prefixes = serialization.withUTF8 { Array($0[..<end]) }
+        schemePrefixCount = schemeEnd
+        hasOriginPrefix = hasPlainDomain
     }
 
     /// `raw` (character references decoded) parsed against the base, or nil
@@ -105,12 +110,14 @@ struct ReferenceResolver {
         guard let first = bytes.first else { return nil }
         if first == UInt8(ascii: "h") { return WebURL(canonicalHTTP: bytes) }
         guard first == UInt8(ascii: "/") else { return nil }
-        let prefix = bytes.count > 1 && bytes[1] == UInt8(ascii: "/") ? schemePrefix : originPrefix
-        guard !prefix.isEmpty else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + bytes.count) { joined in
-            _ = joined.initialize(fromContentsOf: prefix)
-            _ = UnsafeMutableBufferPointer(rebasing: joined[prefix.count...]).initialize(fromContentsOf: bytes)
-            return WebURL(canonicalHTTP: UnsafeBufferPointer(joined))
+        let prefixCount = bytes.count > 1 && bytes[1] == UInt8(ascii: "/") ? schemePrefixCount : hasOriginPrefix ? prefixes.count : 0
+        guard prefixCount > 0 else { return nil }
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixCount + bytes.count) { joined in
+                _ = joined.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: prefixes[..<prefixCount]))
+                _ = UnsafeMutableBufferPointer(rebasing: joined[prefixCount...]).initialize(fromContentsOf: bytes)
+                return WebURL(canonicalHTTP: UnsafeBufferPointer(joined))
+            }
         }
     }
 }

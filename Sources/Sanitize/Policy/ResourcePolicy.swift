@@ -122,7 +122,7 @@ struct ResourcePolicy {
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
         if decision.isBlocked {
-            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRules.map { Self.recordName(source: $0.source, index: $0.index) })
+            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRuleNames(Self.recordName))
             if !isRecorded(record) {
                 // Room for a page's blocked loads at once (about 14 on a result
                 // page), where the array grew from empty through 1, 2, 4 and 8.
@@ -231,6 +231,12 @@ struct ResourcePolicy {
 
     /// `navigation(_:)` without its memo, for a caller that keeps its own.
     func navigate(_ raw: String) -> Navigation {
+        var raw = raw
+        return raw.withUTF8 { navigate($0) }
+    }
+
+    /// `navigate(_:)` of a link's UTF-8 bytes (valid UTF-8).
+    func navigate(_ raw: UnsafeBufferPointer<UInt8>) -> Navigation {
         // Only http(s) URLs go anywhere but `.unchanged` (see `target(of:)`).
         guard !Self.isLocalReference(raw), var url = resolver.resolveHTTP(raw) else { return .unchanged }
         return target(of: &url)
