@@ -36,8 +36,9 @@ struct ResponseHeadersTests {
                 (.contentSecurityPolicy, ResponseHeaders.pagePolicy(nonce: "0123abcd")),
                 (.xContentTypeOptions, "nosniff"), (Self.referrerPolicy, "same-origin"),
             ])
-            #expect(Array(response.headers) == expected, "\(extra)")
-            #expect(response.headers.map(\.name.rawName) == expected.map(\.name.rawName), "\(extra)")
+            let own = Array(response.headers).filter { $0.name != .contentLength }  // the server's, from the body
+            #expect(own == expected, "\(extra)")
+            #expect(own.map(\.name.rawName) == expected.map(\.name.rawName), "\(extra)")
         }
     }
 
@@ -48,8 +49,9 @@ struct ResponseHeadersTests {
                 (.contentType, "image/png"), (.contentSecurityPolicy, ResponseHeaders.resourcePolicy),
                 (.xContentTypeOptions, "nosniff"), (Self.referrerPolicy, "same-origin"),
             ])
-            #expect(Array(response.headers) == expected, "\(extra)")
-            #expect(response.headers.map(\.name.rawName) == expected.map(\.name.rawName), "\(extra)")
+            let own = Array(response.headers).filter { $0.name != .contentLength }  // the server's, from the body
+            #expect(own == expected, "\(extra)")
+            #expect(own.map(\.name.rawName) == expected.map(\.name.rawName), "\(extra)")
         }
     }
 }
