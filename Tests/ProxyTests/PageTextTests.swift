@@ -13,6 +13,22 @@ struct PageTextTests {
         #expect(HTMLEscaping.escape("خانه Straße") == "خانه Straße")
     }
 
+    /// Each character escaped is found wherever it stands, in a short text
+    /// (kept inside the String itself) and in a long one.
+    @Test func everyCharacterEscapedIsFoundAnywhere() {
+        let escaped: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
+        for (character, entity) in escaped {
+            for filler in ["", "ab", "خانه", String(repeating: "/search?q=Haus", count: 8)] {
+                #expect(HTMLEscaping.escape(character + filler) == entity + filler)
+                #expect(HTMLEscaping.escape(filler + character) == filler + entity)
+                #expect(HTMLEscaping.escape(filler + character + filler) == filler + entity + filler)
+            }
+        }
+        for plain in ["/search?q=Hausé", String(repeating: "/search?q=خانه", count: 8)] {
+            #expect(HTMLEscaping.escape(plain) == plain)
+        }
+    }
+
     @Test func theBarEscapesTheQueryAndThePath() {
         let bar = NavigationBar(canGoBack: true, canGoForward: false, currentPath: #"/search?q="><script>"#,
                                 theme: .dark, blockedOnPage: 2, query: #""><img src=x onerror=alert(1)>"#).html(nonce: "0123")

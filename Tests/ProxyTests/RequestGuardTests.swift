@@ -44,6 +44,35 @@ struct RequestGuardTests {
     }
 }
 
+/// A Host header read as bytes (`splitPlainName`, the usual case) is split
+/// as the Character-wise `splitAnyHost` splits it.
+struct HostSplittingTests {
+    @Test func plainHostsAreSplitAsTheCharacterwiseDefinitionSplitsThem() {
+        let pieces = ["localhost", "LocalHost", "127", ".", "0", "1", "9", "-", "_", ":", "::", "8080", "65535", "65536", "99999",
+                      "00080", "+80", "-1", "[", "]", "[::1]", "a b", "/", "\u{212A}", "é", "İ", "\r\n", "\u{0}", "\t", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var takenAsBytes = 0
+        for _ in 0..<20_000 {
+            let host = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let split = RequestGuard.split(host: host)
+            let definition = RequestGuard.splitAnyHost(host)
+            #expect(split?.0 == definition?.0 && split?.1 == definition?.1, "\(host)")
+            if let plain = RequestGuard.splitPlainName(host) {
+                takenAsBytes += 1
+                #expect(plain.0 == definition?.0 && plain.1 == definition?.1, "\(host)")
+            }
+        }
+        #expect(takenAsBytes > 1_000, "enough hosts were plain")
+        #expect(RequestGuard.splitPlainName("LOCALHOST:8080")?.0 == "localhost")
+        #expect(RequestGuard.splitPlainName("127.0.0.1:8080")?.1 == 8080)
+        #expect(RequestGuard.splitPlainName("127.0.0.1")?.1 == nil)
+        for other in ["[::1]:8080", "127.0.0.1:+80", "127.0.0.1:0", "127.0.0.1:", ":8080", "\u{212A}:80", "a:b:80", ""] {
+            #expect(RequestGuard.splitPlainName(other) == nil, "\(other) is left to splitAnyHost")
+        }
+        #expect(RequestGuard.split(host: "\u{212A}ocalhost:8080")?.0 == "kocalhost", "the Kelvin sign lower-cases to k, as before")
+    }
+}
+
 /// Requests `RequestTargetMarker` marked before Hummingbird saw them.
 struct MarkedRefusalTests {
     @Test func eachMarkGetsItsOwnAnswer() {

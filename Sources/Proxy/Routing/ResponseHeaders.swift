@@ -35,8 +35,8 @@ enum ResponseHeaders {
     static func html(status: Int, body: ByteBuffer, nonce: String, extra: HTTPFields = HTTPFields()) -> Response {
         var headers = extra
         headers.reserveCapacity(extra.count + roomForOwnFields)
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
+        set(htmlContentType, in: &headers)
+        set(noStore, in: &headers)
         headers[.contentSecurityPolicy] = pagePolicy(nonce: nonce)
         common(&headers)
         return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: body))
@@ -47,7 +47,7 @@ enum ResponseHeaders {
         var headers = extra
         headers.reserveCapacity(extra.count + roomForOwnFields)
         headers[.contentType] = contentType
-        headers[.contentSecurityPolicy] = resourcePolicy
+        set(resourcePolicyField, in: &headers)
         common(&headers)
         return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
@@ -63,8 +63,29 @@ enum ResponseHeaders {
     private static let roomForOwnFields = 8
 
     private static func common(_ headers: inout HTTPFields) {
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        set(noSniff, in: &headers)
+        set(sameOriginReferrer, in: &headers)
+    }
+
+    /// The fields whose value never changes, made once: a field made from a
+    /// String checks every byte of its value (`HTTPField.Value.isLegal`), and
+    /// the name Referrer-Policy was checked too, on every response (a page's
+    /// headers 16,100 -> 13,900 instructions, callgrind).
+    private static let htmlContentType = HTTPField(name: .contentType, value: "text/html; charset=utf-8")
+    private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
+    private static let resourcePolicyField = HTTPField(name: .contentSecurityPolicy, value: resourcePolicy)
+    private static let noSniff = HTTPField(name: .xContentTypeOptions, value: "nosniff")
+    private static let sameOriginReferrer = HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin")
+
+    /// Puts `field` in `headers` as `headers[field.name] = field.value`
+    /// does, in place of the fields of its name or else at the end, with
+    /// the field as it is (its value not checked again).
+    private static func set(_ field: HTTPField, in headers: inout HTTPFields) {
+        if headers.contains(field.name) {
+            headers[fields: field.name] = [field]
+        } else {
+            headers.append(field)
+        }
     }
 
     /// Names limot's own headers.
