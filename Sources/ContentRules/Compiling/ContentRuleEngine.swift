@@ -276,9 +276,25 @@ public final class ContentRuleEngine: Sendable {
         }
     }
 
-    /// A rule's list and index, from its global number.
+    /// A rule's list and its position in that list, from its global number.
+    @inline(__always)
+    func listAndPosition(of rule: Int32) -> (list: Int, position: Int) {
+        (Int(ruleList[Int(rule)]), Int(ruleIndexInList[Int(rule)]))
+    }
+
+    /// A rule's list and its index in that list's JSON, from its global
+    /// number: how a rule is named to the user. Read field by field, not as
+    /// a copy of the whole `List` (a copy retains each of its arrays).
+    @inline(__always)
+    func listAndIndex(of rule: Int32) -> (list: Int, index: Int) {
+        let (list, position) = listAndPosition(of: rule)
+        return (list, Int(lists[list].ruleIndexes[position]))
+    }
+
+    /// A rule's list, index and line, from its global number.
     func reference(_ rule: Int32) -> RuleReference {
-        lists[Int(ruleList[Int(rule)])].reference(Int(ruleIndexInList[Int(rule)]))
+        let (list, position) = listAndPosition(of: rule)
+        return lists[list].reference(position)
     }
 }
 

@@ -16,9 +16,8 @@ extension Decision {
     /// own) were made only to be read once.
     public func blockingRuleNames(_ name: (_ source: String, _ index: Int) -> String) -> [String] {
         mapBlockingRules { rule in
-            // Read field by field, not as a copy of the whole `List`.
-            let list = Int(engine.ruleList[Int(rule)])
-            return name(engine.lists[list].source, Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])]))
+            let (list, index) = engine.listAndIndex(of: rule)
+            return name(engine.lists[list].source, index)
         }
     }
 

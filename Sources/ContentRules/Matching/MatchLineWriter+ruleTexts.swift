@@ -61,8 +61,7 @@ extension MatchLineWriter {
     /// Makes a rule's texts in `texts`.
     @inline(never)
     mutating func makeTextBounds(of rule: Int32, in engine: ContentRuleEngine) -> RuleTextBounds {
-        // Read in place: a copy of the list retained each of its arrays.
-        let list = Int(engine.ruleList[Int(rule)])
+        let (list, index) = engine.listAndIndex(of: rule)
         let location = Int(engine.ruleLocation[Int(rule)])
         var bounds = RuleTextBounds()
         let sharing = actionTextRules[list][location]
@@ -84,7 +83,7 @@ extension MatchLineWriter {
             actionTextRules[list][location] = rule
         }
         let numberStart = texts.count
-        DecimalDigits.with(Int(engine.lists[list].ruleIndexes[Int(engine.ruleIndexInList[Int(rule)])])) {
+        DecimalDigits.with(index) {
             texts.append(contentsOf: $0)
         }
         bounds.number = numberStart..<texts.count
