@@ -37,11 +37,11 @@ extension DocumentRewriter {
             switch change {
             case .drop:
                 continue
-            case .replace(let value):
+            case .replace(let value, let needsEscaping):
                 writer.write(UInt8(ascii: " "))
                 writer.write(raw(attribute.nameRange))
                 writer.write("=\"")
-                writer.writeAttributeValue(value)
+                if needsEscaping { writer.writeAttributeValue(value) } else { writer.writePlainAttributeValue(value) }
                 writer.write(UInt8(ascii: "\""))
             case .document(let segments):
                 writer.write(UInt8(ascii: " "))
