@@ -4,7 +4,8 @@ import Testing
 
 /// `MarkupWriter.writeAttributeValue` passes over eight bytes at a time that
 /// hold none of `&`, `<`, `>`, `"`: what it writes must be what escaping each
-/// byte on its own writes, wherever the escaped bytes stand in the words.
+/// byte on its own writes, wherever the escaped bytes stand in the words;
+/// `holdsEscaped`, which lets a value be written as it is, must find them.
 @Suite("Attribute value escaping")
 struct AttributeValueEscapingTests {
     /// The plain way: each byte looked at, the four replaced by their entities.
@@ -45,6 +46,9 @@ struct AttributeValueEscapingTests {
                         : alphabet[Int.random(in: 4..<alphabet.count, using: &generator)]
                 }
                 #expect(Self.written(value) == Self.escapedByteByByte(value), "\(value)")
+                // What a replaced URL's flag is found with: a value it passes is written as it is.
+                let holdsEscaped = value.withUnsafeBufferPointer { MarkupWriter.holdsEscaped($0) }
+                #expect(holdsEscaped == (Self.escapedByteByByte(value) != value), "\(value)")
                 checked += 1
             }
         }

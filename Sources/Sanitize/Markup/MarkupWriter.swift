@@ -207,6 +207,30 @@ struct MarkupWriter {
         text.withUTF8 { writeAttributeValue($0) }
     }
 
+    /// `text` into a double-quoted attribute, where it is known to hold none
+    /// of the bytes `writeAttributeValue` escapes (`holdsEscaped` said so):
+    /// appended as it is.
+    mutating func writePlainAttributeValue(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
+    /// Whether `bytes` hold any of `&`, `<`, `>`, `"`, the bytes
+    /// `writeAttributeValue` escapes: read eight bytes at a time as it does.
+    static func holdsEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        while bytes.count - index >= 8 {
+            if mayHoldEscaped(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x3F, entity(bytes[index], quotes: true) != nil { return true }
+            index += 1
+        }
+        return false
+    }
+
     mutating func writeAttributeValue(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { writeAttributeValue($0) }
     }

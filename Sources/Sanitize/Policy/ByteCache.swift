@@ -62,21 +62,30 @@ struct ByteCache<Value> {
 
     /// `value(for:tag:)` with the bytes' hash (`ByteKey.fnv1a`) at hand:
     /// a caller that inserts after a miss hashes the bytes once for both.
+    ///
+    /// An entry's fields are read where they stand, and its value copied only
+    /// once the bytes match: a copy of the whole entry retained and released
+    /// its value (a `String` in most) at every probe (about 14 instructions
+    /// a look-up, 58 KB benchmark page, callgrind).
     func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32, hash: UInt64) -> Value? {
         guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = Self.firstSlot(of: hash) & mask
-        while true {
-            let number = Int(slots[slot])
-            if number == 0 { return nil }
-            let entry = entries[number - 1]
-            if entry.hash == hash && entry.tag == tag && entry.count == bytes.count {
-                let equal = arena.withUnsafeBufferPointer { stored in
-                    bytes.isEmpty || memcmp(stored.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                arena.withUnsafeBufferPointer { stored in
+                    let mask = slots.count - 1
+                    var slot = Self.firstSlot(of: hash) & mask
+                    while true {
+                        let number = Int(slots[slot])
+                        if number == 0 { return nil }
+                        let entry = entries.baseAddress! + (number - 1)
+                        if entry.pointee.hash == hash && entry.pointee.tag == tag && entry.pointee.count == bytes.count
+                            && (bytes.isEmpty || memcmp(stored.baseAddress! + entry.pointee.start, bytes.baseAddress!, bytes.count) == 0) {
+                            return entry.pointee.value
+                        }
+                        slot = (slot + 1) & mask
+                    }
                 }
-                if equal { return entry.value }
             }
-            slot = (slot + 1) & mask
         }
     }
 

@@ -3,7 +3,9 @@
 struct AttributeEdits {
     enum Edit {
         case drop
-        case replace(String)
+        /// `needsEscaping` false: the value holds none of the bytes escaped
+        /// in a double-quoted attribute (`MarkupWriter.holdsEscaped`).
+        case replace(String, needsEscaping: Bool)
         /// An iframe's `srcdoc`, itself sanitized: bytes and nonce holes.
         case document([SanitizedDocument.Segment])
     }
@@ -31,8 +33,8 @@ struct AttributeEdits {
         changes.append((index, .drop))
     }
 
-    mutating func replace(_ index: Int, with value: String) {
-        changes.append((index, .replace(value)))
+    mutating func replace(_ index: Int, with value: String, needsEscaping: Bool = true) {
+        changes.append((index, .replace(value, needsEscaping: needsEscaping)))
     }
 
     mutating func replace(_ index: Int, withDocument segments: [SanitizedDocument.Segment]) {

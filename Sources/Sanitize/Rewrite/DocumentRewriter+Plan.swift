@@ -51,8 +51,8 @@ extension DocumentRewriter {
             if effect == .element { return .remove }
             edits.drop(attribute)
             return .keep
-        case .replace(let value):
-            edits.replace(attribute, with: value)
+        case .replace(let value, let needsEscaping):
+            edits.replace(attribute, with: value, needsEscaping: needsEscaping)
             return .keep
         }
     }
