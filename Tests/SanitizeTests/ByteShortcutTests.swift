@@ -134,6 +134,9 @@ struct ByteShortcutTests {
                     for start in 0...input.count {
                         let expected = input[start...].firstIndex(of: byte) ?? input.count
                         #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, from: start) == expected, "\(input) from \(start)")
+                        if input.count - start >= 16 {
+                            #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, sixteenReadableFrom: start) == expected, "\(input) from \(start)")
+                        }
                     }
                 }
             }

@@ -36,6 +36,21 @@ struct SerializationTests {
         #expect(Fixtures.sanitize(page).html.contains(body))
     }
 
+    @Test("plain markup is copied as written, and ends what it opened, at every distance from the page's end (the fast lane leaves the last bytes to the tokenizer)")
+    func plainMarkupNearTheEnd() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        let head = "<!doctype html><html><head><title>t</title></head><body>"
+        for padding in 0..<40 {
+            let text = String(repeating: "z", count: padding)
+            let body = "<table><tr>" + text + "<td class=\"de\">Haus</td><span>x</span></td><!-- c --></>"
+            #expect(Fixtures.sanitize(head + body).html.contains(body), "padding \(padding)")
+            // The removed video ends at the `</span>` of the span around it: the span is on the stack.
+            let removed = "<div><span>" + text + "a<video src=\"https://blocked.example/v.mp4\">b</span>c</div>"
+            let html = Fixtures.sanitize(head + removed, context: Fixtures.context(engine: engine)).html
+            #expect(html.contains("<div><span>" + text + "a</span>c</div>"), "padding \(padding): \(html)")
+        }
+    }
+
     @Test("the doctype is kept as written, and none is invented")
     func doctype() {
         #expect(Fixtures.sanitize("<!DOCTYPE html><p>x").html.hasPrefix("<!DOCTYPE html><head>"))
