@@ -51,6 +51,17 @@ struct SerializationTests {
         }
     }
 
+    @Test("an end tag that makes an open head current again ends the fast lane's run: body content after it leaves the head, and a later </head> ends nothing")
+    func headCurrentAgain() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        for inside in ["", "<b>x</b>", "<i><b>x</b></i> "] {
+            let page = "<head><template>" + inside + "</template><span>y</head><video src=\"https://blocked.example/v.mp4\">v</span>after"
+            let html = Fixtures.sanitize(page, context: Fixtures.context(engine: engine)).html
+            // The span stays open for the browser: its `</span>` ends the removed video.
+            #expect(html.contains("<span>y</head></span>after"), "\(inside): \(html)")
+        }
+    }
+
     @Test("the doctype is kept as written, and none is invented")
     func doctype() {
         #expect(Fixtures.sanitize("<!DOCTYPE html><p>x").html.hasPrefix("<!DOCTYPE html><head>"))
