@@ -62,6 +62,21 @@ struct SerializationTests {
         }
     }
 
+    @Test("past the bound on open elements nothing more is opened, in the fast lane too: an end tag of an element past it ends no removed element")
+    func openElementsBound() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        for spans in [1_000, 1_100] {
+            // Some spans ended on the way, as the lane ends them in its own runs.
+            let nested = String(repeating: "<span><b>x</b>", count: spans) + "<i><b>y</b></i> "
+            let page = "<body><div>" + nested + "<i><video src=\"https://blocked.example/v.mp4\">v</i>w</div>x"
+            let html = Fixtures.sanitize(page, context: Fixtures.context(engine: engine)).html
+            // Under the bound the `<i>` is open and its `</i>` ends the video; past it nothing
+            // does (the `<div>` lies deeper than an end tag searches).
+            let end = spans < 1_020 ? "<i></i>w</div>x" : "<i>"
+            #expect(html.hasSuffix(end + Fixtures.barMarker), "\(spans) spans: \(html.suffix(40))")
+        }
+    }
+
     @Test("the doctype is kept as written, and none is invented")
     func doctype() {
         #expect(Fixtures.sanitize("<!DOCTYPE html><p>x").html.hasPrefix("<!DOCTYPE html><head>"))
