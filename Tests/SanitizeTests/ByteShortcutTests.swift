@@ -112,6 +112,28 @@ struct ByteShortcutTests {
         }
     }
 
+    @Test("a name table finds what a dictionary of its entries finds, for tables of every size, their names, their cases and generated names")
+    func nameTableEqualsDictionary() {
+        var random = SplitMix64(seed: 31)
+        let letters = ["a", "d", "t", "r", "h", "B", "I", "m", "g", "s", "1", "-", "o", "x", "y"]
+        for size in [1, 3, 12, 40, 200] {
+            var entries: [String: Int] = [:]
+            while entries.count < size {
+                let name = random.text(from: letters, fewerThan: 12, plus: 1).lowercased()
+                if entries[name] == nil { entries[name] = entries.count }
+            }
+            let table = NameTable(entries.map { ($0.key, $0.value) })
+            var texts = Array(entries.keys) + entries.keys.map { $0.uppercased() }
+            for _ in 0..<3_000 { texts.append(random.text(from: letters, fewerThan: 14, plus: 1)) }
+            for text in texts where text.utf8.count <= NameKey.capacity {
+                let key = NameKey(text)
+                let expected = entries[text.lowercased()]
+                #expect(table[key] == expected, "\(text) in \(size)")
+                if text.utf8.count <= 8 { #expect(table.value(oneWord: key) == expected, "\(text) in \(size)") }
+            }
+        }
+    }
+
     @Test("an attribute looked up by its one word is the table's, for the names the table holds, their cases and generated names of up to eight bytes")
     func attributeOneWordLookupEqualsTable() {
         let table = AttributeKind.table
@@ -134,6 +156,9 @@ struct ByteShortcutTests {
                     for start in 0...input.count {
                         let expected = input[start...].firstIndex(of: byte) ?? input.count
                         #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, from: start) == expected, "\(input) from \(start)")
+                        if input.count - start >= 16 {
+                            #expect(ByteSearch.nearbyIndex(of: byte, in: buffer, sixteenReadableFrom: start) == expected, "\(input) from \(start)")
+                        }
                     }
                 }
             }

@@ -36,6 +36,47 @@ struct SerializationTests {
         #expect(Fixtures.sanitize(page).html.contains(body))
     }
 
+    @Test("plain markup is copied as written, and ends what it opened, at every distance from the page's end (the fast lane leaves the last bytes to the tokenizer)")
+    func plainMarkupNearTheEnd() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        let head = "<!doctype html><html><head><title>t</title></head><body>"
+        for padding in 0..<40 {
+            let text = String(repeating: "z", count: padding)
+            let body = "<table><tr>" + text + "<td class=\"de\">Haus</td><span>x</span></td><!-- c --></>"
+            #expect(Fixtures.sanitize(head + body).html.contains(body), "padding \(padding)")
+            // The removed video ends at the `</span>` of the span around it: the span is on the stack.
+            let removed = "<div><span>" + text + "a<video src=\"https://blocked.example/v.mp4\">b</span>c</div>"
+            let html = Fixtures.sanitize(head + removed, context: Fixtures.context(engine: engine)).html
+            #expect(html.contains("<div><span>" + text + "a</span>c</div>"), "padding \(padding): \(html)")
+        }
+    }
+
+    @Test("an end tag that makes an open head current again ends the fast lane's run: body content after it leaves the head, and a later </head> ends nothing")
+    func headCurrentAgain() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        for inside in ["", "<b>x</b>", "<i><b>x</b></i> "] {
+            let page = "<head><template>" + inside + "</template><span>y</head><video src=\"https://blocked.example/v.mp4\">v</span>after"
+            let html = Fixtures.sanitize(page, context: Fixtures.context(engine: engine)).html
+            // The span stays open for the browser: its `</span>` ends the removed video.
+            #expect(html.contains("<span>y</head></span>after"), "\(inside): \(html)")
+        }
+    }
+
+    @Test("past the bound on open elements nothing more is opened, in the fast lane too: an end tag of an element past it ends no removed element")
+    func openElementsBound() {
+        let engine = Fixtures.engine(#"[{"trigger": {"url-filter": "blocked\\.example"}, "action": {"type": "block"}}]"#)
+        for spans in [1_000, 1_100] {
+            // Some spans ended on the way, as the lane ends them in its own runs.
+            let nested = String(repeating: "<span><b>x</b>", count: spans) + "<i><b>y</b></i> "
+            let page = "<body><div>" + nested + "<i><video src=\"https://blocked.example/v.mp4\">v</i>w</div>x"
+            let html = Fixtures.sanitize(page, context: Fixtures.context(engine: engine)).html
+            // Under the bound the `<i>` is open and its `</i>` ends the video; past it nothing
+            // does (the `<div>` lies deeper than an end tag searches).
+            let end = spans < 1_020 ? "<i></i>w</div>x" : "<i>"
+            #expect(html.hasSuffix(end + Fixtures.barMarker), "\(spans) spans: \(html.suffix(40))")
+        }
+    }
+
     @Test("the doctype is kept as written, and none is invented")
     func doctype() {
         #expect(Fixtures.sanitize("<!DOCTYPE html><p>x").html.hasPrefix("<!DOCTYPE html><head>"))

@@ -39,12 +39,26 @@ struct NameTable<Value> {
 
     @inline(__always)
     subscript(key: NameKey) -> Value? {
-        var slot = Self.slot(key, mask)
-        while let value = values[slot] {
-            if keys[slot] == key { return value }
-            slot = (slot + 1) & mask
+        probe(from: Self.slot(key, mask), for: key)
+    }
+
+    /// The value of `key`, probed for from `start` on. The slots are read
+    /// without bounds checks: a slot is masked, below `keys.count` and
+    /// `values.count`, which are the mask plus one. (Checked, each probe
+    /// compared the slot with a count read through the array: 58 KB page
+    /// 2.127 M -> 2.111 M instructions, 1 MB 20.09 M -> 19.94 M, callgrind.)
+    @inline(__always)
+    private func probe(from start: Int, for key: NameKey) -> Value? {
+        keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { values in
+                var slot = start
+                while let value = values[slot] {
+                    if keys[slot] == key { return value }
+                    slot = (slot &+ 1) & mask
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// `self[key]` for a key of one word (`b` and `c` zero, as
@@ -55,12 +69,7 @@ struct NameTable<Value> {
     @inline(__always)
     func value(oneWord key: NameKey) -> Value? {
         assert(key.b == 0 && key.c == 0, "a key of more than one word")
-        var slot = Int(truncatingIfNeeded: (key.a &* 0x9E37_79B9_7F4A_7C15) >> Self.hashShift) & mask
-        while let value = values[slot] {
-            if keys[slot] == key { return value }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        return probe(from: Int(truncatingIfNeeded: (key.a &* 0x9E37_79B9_7F4A_7C15) >> Self.hashShift) & mask, for: key)
     }
 }
 

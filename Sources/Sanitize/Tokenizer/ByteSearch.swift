@@ -40,6 +40,21 @@ enum ByteSearch {
         return index(of: byte, in: bytes, from: start &+ 16)
     }
 
+    /// `nearbyIndex(of:in:from:)` where the caller knows that sixteen bytes
+    /// from `start` lie in `bytes` (the fast lane, which stops sixteen bytes
+    /// before the end): the two words are read without asking.
+    @inline(__always)
+    static func nearbyIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, sixteenReadableFrom start: Int) -> Int {
+        assert(start >= 0 && bytes.count &- start >= 16, "fewer than sixteen bytes from start")
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let first = equalBytes(UnsafeRawPointer(base + start), pattern)
+        if first != 0 { return start &+ first.trailingZeroBitCount &>> 3 }
+        let second = equalBytes(UnsafeRawPointer(base + start) + 8, pattern)
+        if second != 0 { return start &+ 8 &+ second.trailingZeroBitCount &>> 3 }
+        return index(of: byte, in: bytes, from: start &+ 16)
+    }
+
     /// The high bit of each of the eight bytes at `bytes` equal to the byte
     /// repeated in `pattern`, up to the first such byte: the lowest flag
     /// is the first equal byte (higher flags may be borrows), zero for none.

@@ -71,13 +71,23 @@ struct MarkupScanner {
     /// are left: the caller then scans byte by byte.
     @inline(__always)
     func shortName(at start: Int, until stops: ByteSet) -> (word: UInt64, length: Int)? {
-        guard start &+ 8 <= input.count, let base = input.baseAddress else { return nil }
+        guard start &+ 8 <= input.count, input.baseAddress != nil else { return nil }
+        return shortName(eightReadableAt: start, until: stops)
+    }
+
+    /// `shortName(at:until:)` where the caller knows that eight bytes from
+    /// `start` lie in the input (the fast lane, which stops sixteen bytes
+    /// before the end): read without asking.
+    @inline(__always)
+    func shortName(eightReadableAt start: Int, until stops: ByteSet) -> (word: UInt64, length: Int)? {
+        assert(start >= 0 && start &+ 8 <= input.count, "fewer than eight bytes from start")
+        let base = input.baseAddress.unsafelyUnwrapped
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         // The name's first byte is never its end: its lane is not looked at.
         let flagged = Self.punctuationBelow0x40(word) & ~0xFF
         guard flagged != 0 else { return nil }
         let length = flagged.trailingZeroBitCount &>> 3
-        guard stops.contains(input[start &+ length]) else { return nil }
+        guard stops.contains(base[start &+ length]) else { return nil }
         return (word, length)
     }
 
@@ -103,7 +113,17 @@ struct MarkupScanner {
     /// page 24.92 M → 24.21 M instructions, callgrind).
     @inline(__always)
     func endTag(named key: NameKey, at start: Int) -> Int? {
-        guard key.b == 0, key.c == 0, start &+ 8 <= input.count, let base = input.baseAddress else { return nil }
+        guard start &+ 8 <= input.count, input.baseAddress != nil else { return nil }
+        return endTag(named: key, eightReadableAt: start)
+    }
+
+    /// `endTag(named:at:)` where the caller knows that eight bytes from
+    /// `start` lie in the input (the fast lane): read without asking.
+    @inline(__always)
+    func endTag(named key: NameKey, eightReadableAt start: Int) -> Int? {
+        assert(start >= 0 && start &+ 8 <= input.count, "fewer than eight bytes from start")
+        guard key.b == 0, key.c == 0 else { return nil }
+        let base = input.baseAddress.unsafelyUnwrapped
         // The name's bytes are the key's up to its highest non-zero one
         // (a name never ends in the zero bytes a key is padded with: were
         // it to, its key would equal the shorter name's, for the full way too).
