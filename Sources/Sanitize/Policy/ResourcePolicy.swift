@@ -114,15 +114,17 @@ struct ResourcePolicy {
 
     /// `decide(_:type:)` of a URL already resolved, an http(s) one.
     private mutating func decide(_ resolved: WebURL, type: ResourceTypes) -> Subresource {
-        var url = resolved.removingFragment
         let page = preparedPage ?? engine.prepare(page: pageURL)
         preparedPage = page
-        request.url = url
+        // The URL is made in the request and read from there: a local copy
+        // put in it cost a copy and a destroy more (about 35 instructions a
+        // decision, fixture pages, callgrind).
+        request.url = resolved.removingFragment
         request.type = type
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
         if decision.isBlocked {
-            let record = BlockedResource(url: url.serialization, type: type, rules: decision.blockingRuleNames(Self.recordName))
+            let record = BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRuleNames(Self.recordName))
             if !isRecorded(record) {
                 // Room for a page's blocked loads at once (about 14 on a result
                 // page), where the array grew from empty through 1, 2, 4 and 8.
@@ -131,15 +133,15 @@ struct ResourcePolicy {
             }
             return .blocked
         }
-        if decision.makesHTTPS { url = url.withScheme("https") }
-        guard let path = urlMap.subresourcePath(for: url, type: type) else {
+        if decision.makesHTTPS { request.url = request.url.withScheme("https") }
+        guard let path = urlMap.subresourcePath(for: request.url, type: type) else {
             // Credentials or a dot-segment host, which a proxy path cannot
             // carry. Left as written, the URL would load from its host
             // directly, and a kept script's nonce would let it past the
             // proxy's CSP. Chrome blocks loads with credentials too.
             return .blocked
         }
-        insertHost(of: url)
+        insertHost(of: request.url)
         return .proxied(path: path, fragment: resolved.fragment)
     }
 
