@@ -198,6 +198,44 @@ import WebURL
         #expect(!Array("X-Long: 12345\r\n".utf8).withUnsafeBytes { parser.consume($0) })
     }
 
+    /// `ResponseHeaderParser.text` against the plain way it replaced: the
+    /// standard library's validation, else ISO-8859-1. Seeded inputs of
+    /// valid UTF-8 (every sequence length), Latin-1 bytes and cut or changed
+    /// sequences.
+    @Test func headerTextIsUTF8ElseLatin1() {
+        var state: UInt64 = 20
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let scalars: [Unicode.Scalar] = ["a", " ", "\t", ":", "é", "ß", "ی", "\u{200C}", "€", "\u{FFFD}", "😀", "\u{10FFFF}"]
+        var latin1 = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(next() % 12) {
+                let scalar = scalars[Int(next() % UInt64(scalars.count))]
+                bytes += Array(String(scalar).utf8)
+            }
+            for _ in 0..<Int(next() % 3) where !bytes.isEmpty {
+                let place = Int(next() % UInt64(bytes.count))
+                switch next() % 3 {
+                case 0: bytes[place] = UInt8(truncatingIfNeeded: next())
+                case 1: bytes.removeSubrange(place...)
+                default: bytes.insert(0x80 | UInt8(truncatingIfNeeded: next() % 0x80), at: place)
+                }
+            }
+            let expected = String(validating: bytes, as: UTF8.self)
+                ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+            if String(validating: bytes, as: UTF8.self) == nil { latin1 += 1 }
+            let text = bytes.withUnsafeBytes { ResponseHeaderParser.text($0) }
+            #expect(text == expected && Array(text.utf8) == Array(expected.utf8), "\(bytes)")
+        }
+        #expect(latin1 > 2_000, "enough inputs are not UTF-8")
+    }
+
     @Test func latin1HeaderBytesSurvive() {
         var parser = ResponseHeaderParser(limit: 1000)
         _ = ([0x58, 0x3A, 0x20, 0x53, 0x74, 0x72, 0x61, 0xDF, 0x65] as [UInt8]).withUnsafeBytes { parser.consume($0) }

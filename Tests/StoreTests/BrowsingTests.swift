@@ -1,5 +1,6 @@
 import Foundation
-import Store
+import GRDB
+@testable import Store
 import Testing
 
 @Suite("Browsing sessions and page visits")
@@ -23,6 +24,28 @@ struct BrowsingTests {
         try store.saveBrowsingSession(back, visit: nil)
         #expect(try store.browsingSession(id: "s-1") == back)
         #expect(try store.pageVisitCount() == 0)
+    }
+
+    @Test("a batch's transaction (BEGIN and COMMIT prepared once) that fails leaves nothing of it, and the next one is written")
+    func failedBatchLeavesNothing() throws {
+        struct Interrupted: Error {}
+        let directory = try TemporaryDirectory()
+        let store = try LimotStore(directory: directory.path)
+        for _ in 0..<2 {
+            #expect(throws: StoreError.self) {
+                try store.writeInPreparedTransaction { (db: Database) throws -> Void in
+                    try db.execute(sql: "INSERT INTO page_visit (session_id, url, title, visited_at) VALUES ('s-1', 'u', NULL, 1)")
+                    throw Interrupted()
+                }
+            }
+            #expect(try store.pageVisitCount() == 0)
+        }
+        try store.saveBrowsingSessions([(Self.session(revision: 1, entries: 2, minute: 0), (Self.pages[1], nil)),
+                                        (Self.session("s-2", revision: 1, entries: 1, minute: 1), nil)])
+        try store.saveBrowsingSessions([(Self.session(revision: 2, entries: 3, minute: 2), (Self.pages[2], "wort2"))])
+        #expect(try store.pageVisitCount() == 2)
+        #expect(try store.browsingSession(id: "s-1") == Self.session(revision: 2, entries: 3, minute: 2))
+        #expect(try store.browsingSession(id: "s-2") == Self.session("s-2", revision: 1, entries: 1, minute: 1))
     }
 
     @Test("a save with an older or equal revision, arriving late, is ignored; its visit is still logged")

