@@ -42,9 +42,25 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
+        .target(
+            name: "BenchmarkPages",
+            dependencies: [
+                .product(name: "Sanitize", package: limotIdentity),
+                .product(name: "WebURL", package: limotIdentity),
+                .product(name: "ContentRules", package: limotIdentity),
+            ],
+            path: "Benchmarks/Pages"
+        ),
+        // The sanitizer alone under callgrind (profile_sanitize.sh); no harness.
+        .executableTarget(
+            name: "SanitizeProfile",
+            dependencies: ["BenchmarkPages", .product(name: "Sanitize", package: limotIdentity)],
+            path: "Benchmarks/SanitizeProfile"
+        ),
         .executableTarget(
             name: "SanitizeBenchmarks",
             dependencies: [
+                "BenchmarkPages",
                 .product(name: "Sanitize", package: limotIdentity),
                 .product(name: "WebURL", package: limotIdentity),
                 .product(name: "ContentRules", package: limotIdentity),

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Instructions a request at a new address, counted by callgrind.
+
+Timings on this shared two-core machine move by more than most changes; a
+count of instructions does not. This starts nginx with proxy_compare.py's
+unique pages (no-store, a different comment in each) and `limot serve`
+under `valgrind --tool=callgrind --separate-threads=yes`, sends --warm
+requests, zeroes the counters, sends --requests more, one at a time, each
+at a new address (/search?q=Haus&n=K), and dumps the profile. It prints
+the instructions a request: all threads, and the threads that did the
+request's work (the event loops, curl's and the history's: every thread
+with at least 1% of the total), so that a timer firing in the background
+shows as the difference between the two.
+
+Read the profile with `callgrind_annotate --inclusive=yes OUT-THREAD`
+(one file a thread: OUT-01, OUT-02, ...). The binary is best without
+debug information for a fast start (`objcopy --strip-debug`); the
+function names stay.
+
+Usage: python3 Benchmarks/profile_request.py --limot PATH --out /tmp/cg/req
+       [--requests 100] [--warm 20]
+Needs: valgrind, nginx (Debian packages valgrind nginx-light).
+"""
+import argparse
+import glob
+import http.client
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import proxy_compare as bench
+
+
+def fetch(port, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    if response.status != 200 or b"<!-- " not in body:
+        raise SystemExit(f"{path}: status {response.status}, {len(body)} bytes: not the sanitized page")
+    return body
+
+
+def thread_totals(out):
+    """{file: instructions} for every thread's dump of the last dump."""
+    totals = {}
+    for path in sorted(glob.glob(f"{out}.*")):
+        with open(path) as f:
+            text = f.read()
+        found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.M)
+        if found:
+            totals[path] = int(found.group(1))
+    return totals
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--limot", required=True, help="the limot binary to profile")
+    parser.add_argument("--out", required=True, help="callgrind's output file prefix (OUT.PID-THREAD files)")
+    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--warm", type=int, default=20)
+    options = parser.parse_args()
+    for tool in ["valgrind", "callgrind_control", "nginx"]:
+        if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
+            raise SystemExit(f"{tool} is missing: apt-get install valgrind nginx-light")
+    os.makedirs(os.path.dirname(os.path.abspath(options.out)), exist_ok=True)
+    for old in glob.glob(f"{options.out}.*"):
+        os.unlink(old)
+
+    work = tempfile.mkdtemp(prefix="limot-profile-")
+    os.chmod(work, 0o755)  # nginx's workers run as another user
+    processes = []
+    try:
+        docroot = os.path.join(work, "site")
+        os.makedirs(os.path.join(docroot, "search"))
+        with open(os.path.join(docroot, "search", "Haus.html"), "w") as f:
+            f.write(bench.dictionary_page())
+        nginx_port, port = bench.free_port(), bench.free_port()
+        bench.start_nginx(work, docroot, nginx_port, processes, unique_pages=True)
+        limot = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--separate-threads=yes",
+             f"--callgrind-out-file={options.out}.%p",
+             options.limot, "serve", "--port", str(port), "--home", f"http://{bench.SITE}/",
+             "--connect-to", f"{bench.SITE}:80:127.0.0.1:{nginx_port}", "--theme", "dark",
+             "--log-level", "warning", "--data-dir", os.path.join(work, "data")],
+            cwd=bench.ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(limot)
+        bench.wait_for_port(nginx_port)
+        bench.wait_for_port(port, timeout=120)
+        run = os.urandom(4).hex()
+        for k in range(options.warm):
+            fetch(port, f"/search?q=Haus&n=warm-{run}-{k}")
+        time.sleep(1.5)  # the history's batch is written
+        subprocess.run(["callgrind_control", "-z", str(limot.pid)], check=True, capture_output=True)
+        for k in range(options.requests):
+            fetch(port, f"/search?q=Haus&n={run}-{k}")
+        time.sleep(1.5)
+        subprocess.run(["callgrind_control", "-d", str(limot.pid)], check=True, capture_output=True)
+        totals = thread_totals(f"{options.out}.{limot.pid}")
+        # The dump after zeroing is numbered .1 for each thread: OUT.PID.1-THREAD.
+        dumped = {path: count for path, count in totals.items() if re.search(r"\.1-\d+$", path)}
+        if not dumped:
+            raise SystemExit(f"no dump found at {options.out}.{limot.pid}.1-*: {sorted(totals)}")
+        everything = sum(dumped.values())
+        working = {path: count for path, count in dumped.items() if count >= everything / 100}
+        print(f"{options.requests} requests, each at a new address ({options.warm} before them not counted)")
+        print(f"instructions a request, all threads:     {everything / options.requests:12,.0f}")
+        print(f"instructions a request, working threads: {sum(working.values()) / options.requests:12,.0f}")
+        for path, count in sorted(working.items(), key=lambda item: -item[1]):
+            print(f"  {path}: {count / options.requests:12,.0f}")
+    finally:
+        for p in processes:
+            p.send_signal(signal.SIGTERM)
+        for p in processes:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
