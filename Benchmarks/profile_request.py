@@ -6,7 +6,7 @@ count of instructions does not. This starts nginx with proxy_compare.py's
 unique pages (no-store, a different comment in each) and `limot serve`
 under `valgrind --tool=callgrind --separate-threads=yes`, sends --warm
 requests, zeroes the counters, sends --requests more, one at a time, each
-at a new address (/search?q=Haus&n=K), and dumps the profile. It prints
+at a new address (/search?q=Haus&n=K) on one kept-alive connection, and dumps the profile. It prints
 the instructions a request: all threads, and the threads that did the
 request's work (the event loops, curl's and the history's: every thread
 with at least 1% of the total), so that a timer firing in the background
@@ -35,12 +35,11 @@ import time
 import proxy_compare as bench
 
 
-def fetch(port, path):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+def fetch(connection, port, path):
+    """One request on the kept-alive connection, as a browser and wrk send them."""
     connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
     response = connection.getresponse()
     body = response.read()
-    connection.close()
     if response.status != 200 or b"<!-- " not in body:
         raise SystemExit(f"{path}: status {response.status}, {len(body)} bytes: not the sanitized page")
     return body
@@ -93,12 +92,13 @@ def main():
         bench.wait_for_port(nginx_port)
         bench.wait_for_port(port, timeout=120)
         run = os.urandom(4).hex()
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         for k in range(options.warm):
-            fetch(port, f"/search?q=Haus&n=warm-{run}-{k}")
+            fetch(connection, port, f"/search?q=Haus&n=warm-{run}-{k}")
         time.sleep(1.5)  # the history's batch is written
         subprocess.run(["callgrind_control", "-z", str(limot.pid)], check=True, capture_output=True)
         for k in range(options.requests):
-            fetch(port, f"/search?q=Haus&n={run}-{k}")
+            fetch(connection, port, f"/search?q=Haus&n={run}-{k}")
         time.sleep(1.5)
         subprocess.run(["callgrind_control", "-d", str(limot.pid)], check=True, capture_output=True)
         totals = thread_totals(f"{options.out}.{limot.pid}")
