@@ -6,16 +6,16 @@ count of instructions does not. This starts nginx with proxy_compare.py's
 unique pages (no-store, a different comment in each) and `limot serve`
 under `valgrind --tool=callgrind --separate-threads=yes`, sends --warm
 requests, zeroes the counters, sends --requests more, one at a time, each
-at a new address (/search?q=Haus&n=K) on one kept-alive connection, and dumps the profile. It prints
-the instructions a request: all threads, and the threads that did the
+at a new address (/search?q=Haus&n=K) on one kept-alive connection, and
+dumps the profile. It prints the instructions a request: all threads, and the threads that did the
 request's work (the event loops, curl's and the history's: every thread
 with at least 1% of the total), so that a timer firing in the background
 shows as the difference between the two.
 
-Read the profile with `callgrind_annotate --inclusive=yes OUT-THREAD`
-(one file a thread: OUT-01, OUT-02, ...). The binary is best without
-debug information for a fast start (`objcopy --strip-debug`); the
-function names stay.
+Read the profile with `callgrind_annotate --inclusive=yes OUT.PID.1-NN`
+(one file a thread, NN its number). Give it a copy of the binary without
+debug information (`objcopy --strip-debug`): valgrind 3.19 cannot read
+what Swift writes there. The function names stay.
 
 Usage: python3 Benchmarks/profile_request.py --limot PATH --out /tmp/cg/req
        [--requests 100] [--warm 20]
