@@ -10,7 +10,11 @@ extension ProxyCore {
     /// blocked and what its document's decision hides; returns its id.
     func beginPageRecord(_ document: SanitizedDocument, address: String, decision: Decision, exchange: Exchange) -> String {
         var loads = blockedLoads(document.blocked, exchange: exchange)
-        for outcome in decision.outcomes {
+        // Each made once here and handed to `countHits`: `Decision` makes
+        // them anew on every read (some 4,000 instructions a page, callgrind).
+        let outcomes = decision.outcomes
+        let globalStylesheets = decision.globalStylesheets
+        for outcome in outcomes {
             for applied in outcome.actions {
                 guard case .cssDisplayNone(let selector) = applied.action else { continue }
                 let rules = applied.rules.map { RuleName($0, text: selector) }
@@ -19,12 +23,12 @@ extension ProxyCore {
         }
         // A list's global stylesheet (EasyList's has thousands of
         // selectors) is one line: each selector would crowd out the rest.
-        for stylesheet in decision.globalStylesheets where stylesheet.switchedOffBy == nil {
+        for stylesheet in globalStylesheets where stylesheet.switchedOffBy == nil {
             guard let first = stylesheet.rules.first else { continue }
             let rule = RuleName(list: first.source, index: first.index, text: "the list's stylesheet for every page")
             loads.append(PageLoad(what: "\(stylesheet.selectors.count) selectors", type: "stylesheet", outcome: .hidden, rules: [rule]))
         }
-        countHits(of: decision, hides: true, decidedWith: exchange.rules.fingerprint)
+        countHits(of: decision, outcomes: outcomes, globalStylesheets: globalStylesheets, hides: true, decidedWith: exchange.rules.fingerprint)
         return pageLog.begin(session: exchange.session, address: address, loads: loads)
     }
 
@@ -57,9 +61,15 @@ extension ProxyCore {
     /// applied (as in WebKit, a subresource's are not). `fingerprint`: the
     /// rules that decided (hits of rules since replaced are not counted).
     func countHits(of decision: Decision, hides: Bool, decidedWith fingerprint: String) {
+        countHits(of: decision, outcomes: decision.outcomes, globalStylesheets: decision.globalStylesheets, hides: hides, decidedWith: fingerprint)
+    }
+
+    /// `countHits(of:hides:decidedWith:)` with the decision's outcomes and
+    /// global stylesheets as the caller has already read them.
+    private func countHits(of decision: Decision, outcomes: [Decision.ListOutcome], globalStylesheets: [Decision.GlobalStylesheet],
+                           hides: Bool, decidedWith fingerprint: String) {
         let current = configuration.rules.current.fingerprint
         var byKind: [RuleHits.Kind: [RuleName]] = [:]
-        let outcomes = decision.outcomes
         for outcome in outcomes {
             for applied in outcome.actions {
                 let kind: RuleHits.Kind
@@ -76,7 +86,7 @@ extension ProxyCore {
             }
         }
         if let exceptions = Self.exceptions(in: outcomes) { byKind[.allow] = exceptions.map { RuleName($0) } }
-        for stylesheet in decision.globalStylesheets where hides && stylesheet.switchedOffBy == nil {
+        for stylesheet in globalStylesheets where hides && stylesheet.switchedOffBy == nil {
             byKind[.hide, default: []].append(contentsOf: stylesheet.rules.lazy.map { RuleName($0) })
         }
         for (kind, rules) in byKind {
@@ -108,11 +118,18 @@ extension ProxyCore {
         // The reader's list is looked at (two `stat`s) only when one of
         // their own rules blocked something: most pages' blocks are the lists'.
         let readers = names.contains { $0.contains(where: \.isReadersOwn) } ? userRulesSnapshot?.current() : nil
-        return zip(blocked, names).map { resource, names in
+        // The hits of all the page's blocks counted at once: one lock and
+        // one look-up of the list's counts, not one a resource (the same
+        // counts, which do not depend on the order of the rules).
+        var hits: [RuleName] = []
+        hits.reserveCapacity(names.reduce(0) { $0 + $1.count })
+        let loads = zip(blocked, names).map { resource, names in
             let rules = readers == nil ? names : names.map { $0.withReadersText(readers) }
-            ruleHits.record(.block, rules: rules, decidedWith: exchange.rules.fingerprint, current: current)
+            hits.append(contentsOf: rules)
             return PageLoad(what: resource.url, type: Self.typeName(resource.type), outcome: .blocked, rules: rules)
         }
+        ruleHits.record(.block, rules: hits, decidedWith: exchange.rules.fingerprint, current: current)
+        return loads
     }
 
     /// What each of `names` is called on a page that shows it: the
