@@ -69,6 +69,15 @@ struct ElementStack: RandomAccessCollection {
         count &-= 1
     }
 
+    /// Ends the fast lane's run, which pushed and popped through
+    /// `elements` (initializing what it pushed): `count` elements are on
+    /// the stack.
+    @inline(__always)
+    mutating func setCount(_ count: Int) {
+        precondition(count >= 0 && count <= capacity, "more elements than room")
+        self.count = count
+    }
+
     /// Keeps the first `count` elements.
     @inline(__always)
     mutating func truncate(to count: Int) {
