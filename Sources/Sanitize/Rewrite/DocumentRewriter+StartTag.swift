@@ -76,7 +76,11 @@ extension DocumentRewriter {
     }
 
     /// ` ` and the input's bytes in `range`: the space copied with them
-    /// when the input has one right before them.
+    /// when the input has one right before them. Inlined, as are the two
+    /// below: as calls, with their prologues and the rewriter's fields
+    /// reloaded after each, they cost the 58 KB page 16,000 instructions
+    /// (1.833 M -> 1.817 M, callgrind).
+    @inline(__always)
     private mutating func copyWithSpace(_ range: Range<Int>) {
         if range.lowerBound > 0, tokenizer.input[range.lowerBound &- 1] == UInt8(ascii: " ") {
             copy(range.lowerBound &- 1..<range.upperBound)
@@ -90,6 +94,7 @@ extension DocumentRewriter {
     /// ` name="` before a replaced value; after it the writer is ready for
     /// the value's bytes (nothing pending). Copied when the input has the
     /// attribute as `name="…"`, the common spelling.
+    @inline(__always)
     private mutating func writeValueStart(_ attribute: HTMLTokenizer.RawAttribute) {
         let nameEnd = attribute.nameRange.upperBound
         if let value = attribute.valueRange, value.lowerBound == nameEnd &+ 2,
@@ -105,6 +110,7 @@ extension DocumentRewriter {
 
     /// The `"` after a replaced value: the input's closing quote when it
     /// is one.
+    @inline(__always)
     private mutating func writeValueEnd(_ attribute: HTMLTokenizer.RawAttribute) {
         if let value = attribute.valueRange, value.upperBound < attribute.range.upperBound,
             tokenizer.input[value.upperBound] == UInt8(ascii: "\"") {
