@@ -222,4 +222,25 @@ struct SerializationTests {
         let html = Fixtures.sanitize(page, context: Fixtures.context(engine: Fixtures.noRules)).html
         #expect(html.contains(#"<p>a<!-- note --><!--> <img src="/_limot/sub/image/https/www.loghatnameh.de/a.png"><!-- x --!> <img src="/_limot/sub/image/https/www.loghatnameh.de/b.png"><!-- <img src="/c.png"> -->"#))
     }
+
+    @Test("a rewritten tag is spelled as before however its input is spaced: one space before each attribute, a replaced value double-quoted, repeats dropped")
+    func rewrittenTagSpelling() {
+        let image = "/_limot/sub/image/https/www.loghatnameh.de/a.png"
+        // Written by hand: the tag as the rewriter spells it, whatever of it is copied from the input.
+        let cases: [(String, String)] = [
+            (#"<img src="/a.png" alt="x">"#, #"<img src="\#(image)" alt="x">"#),
+            ("<img  src=\"/a.png\"\talt=\"x\"  title='t' data-v=u / >", #"<img src="\#(image)" alt="x" title='t' data-v=u>"#),
+            ("<img\nsrc=\"/a.png\"\nalt=\"n\"/>", #"<img src="\#(image)" alt="n"/>"#),
+            (#"<img src='/a.png' alt=x/>"#, #"<img src="\#(image)" alt=x/>"#),
+            (#"<img src=/a.png alt="q">"#, #"<img src="\#(image)" alt="q">"#),
+            (#"<IMG SRC = "/a.png" ALT="z" >"#, #"<IMG SRC="\#(image)" ALT="z">"#),
+            (#"<img src="/a.png" src="/b.png" alt="y"/>"#, #"<img src="\#(image)" alt="y"/>"#),
+            (#"<img integrity="sha" src="/a.png" crossorigin alt="d">"#, #"<img src="\#(image)" alt="d">"#),
+            (#"<img alt="first" integrity="sha"src="/a.png">"#, #"<img alt="first" src="\#(image)">"#),
+        ]
+        for (tag, expected) in cases {
+            let html = Fixtures.sanitize("<p>" + tag + "after", context: Fixtures.context(engine: Fixtures.noRules)).html
+            #expect(html.contains("<p>" + expected + "after"), "\(tag): \(html)")
+        }
+    }
 }

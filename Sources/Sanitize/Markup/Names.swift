@@ -50,7 +50,7 @@ struct Names: Sendable {
     /// with `memcpy` for every element opened (1 MB page 23.05 M -> 22.69 M
     /// instructions, callgrind).
     @inline(__always)
-    func startTagOpensNothing(_ kind: ElementKind, in openElements: [NameKey]) -> Bool {
+    func startTagOpensNothing(_ kind: ElementKind, in openElements: some Collection<NameKey>) -> Bool {
         switch kind {
         case .html: return !openElements.isEmpty
         case .body: return bodyOpensNothing(in: openElements)
@@ -59,7 +59,7 @@ struct Names: Sendable {
     }
 
     /// `startTagOpensNothing` for `<body>`.
-    private func bodyOpensNothing(in openElements: [NameKey]) -> Bool {
+    private func bodyOpensNothing(in openElements: some Collection<NameKey>) -> Bool {
         openElements.contains { $0 != html && $0 != head && $0 != body }
     }
 

@@ -13,27 +13,26 @@ extension DocumentRewriter {
         guard inPlainBody, bodyEndCandidate == nil, !styleIsNext, !titleIsNext, tokenizer.isInDataState else {
             return tokenizer.next()
         }
-        return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: Self.fastLaneDepth) { opened in
-            plainBodyRun(opened: opened)
-        }
+        return plainBodyRun()
     }
 
-    /// How many elements a run of the fast lane keeps open on its own
-    /// before it moves them onto `openElements`.
-    static var fastLaneDepth: Int { 32 }
-
     /// The fast lane's run from the tokenizer's position. The elements it
-    /// opens are kept in `opened` (on the stack), above `openElements`,
-    /// and moved there when the run ends: most are ended in the same run
-    /// (`<td>…</td>`), and each `append` and `removeLast` on the array
-    /// asked whether its buffer was shared, a runtime call (1 MB page
-    /// 25.06 M → 24.92 M instructions, callgrind).
-    private mutating func plainBodyRun(opened: UnsafeMutableBufferPointer<NameKey>) -> HTMLTokenizer.Token? {
-        var openedCount = 0
-        // `openElements.count + openedCount`, kept here: read through the
-        // array for each tag opened, it took three loads (1 MB page
-        // 19.94 M -> 19.88 M instructions, callgrind).
+    /// opens and ends are pushed and popped in the memory of
+    /// `openElements` through a pointer, with the stack's size kept here
+    /// and set when the run ends. (The elements it opened were kept on
+    /// the machine stack before, and moved onto `openElements`, then an
+    /// array, when the run ended.)
+    private mutating func plainBodyRun() -> HTMLTokenizer.Token? {
+        // The stack's room is the bound on open elements and more: a push
+        // under the bound needs no test of room.
+        precondition(openElements.capacity > Self.maximumOpenElements, "an open-element stack smaller than its bound")
+        let elements = openElements.elements
+        // The stack's size, kept here for the run: read through the stack
+        // for each tag, it took loads and stores in memory.
         var openCount = openElements.count
+        // Elements from here up were opened by this run: no `</body>`,
+        // `</html>`, `</form>`, `</br>` or head among them (see below).
+        var openedFrom = openCount
         // Held here for the run: calls on `tokenizer` itself would copy it (four hundred bytes) for each.
         let scanner = tokenizer.scanner
         let sharedRewrites = names.sharedRewrites
@@ -74,12 +73,7 @@ extension DocumentRewriter {
                     break
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {
-                    if openedCount == opened.count {
-                        openElements.append(contentsOf: UnsafeBufferPointer(opened))
-                        openedCount = 0
-                    }
-                    opened[openedCount] = name
-                    openedCount &+= 1
+                    (elements + openCount).initialize(to: name)
                     openCount &+= 1
                 }
                 index = tagEnd
@@ -90,17 +84,15 @@ extension DocumentRewriter {
                     index = tokenizer.position
                     continue
                 }
-                let current = openedCount > 0 ? opened[openedCount &- 1] : openElements.last
+                let current = openCount > 0 ? elements[openCount &- 1] : nil
                 // The end tag of the current element, written as its key: read without scanning its name.
                 // (Those the fast lane opened are no `</body>`, `</html>`, `</form>` or `</br>`.)
-                if let current, let tagEnd = scanner.endTag(named: current, eightReadableAt: index &+ 2), openedCount > 0 || !names.endTagDoesMoreThanEnd(current) {
+                if let current, let tagEnd = scanner.endTag(named: current, eightReadableAt: index &+ 2), openCount > openedFrom || !names.endTagDoesMoreThanEnd(current) {
                     index = tagEnd
                     openCount &-= 1
-                    if openedCount > 0 {
-                        openedCount &-= 1
-                    } else {
-                        openElements.removeLast()
-                        if openElements.last == names.head { break }  // a head current again: see below
+                    if openCount < openedFrom {
+                        openedFrom = openCount
+                        if openCount > 0, elements[openCount &- 1] == names.head { break }  // a head current again: see below
                     }
                     continue
                 }
@@ -111,15 +103,13 @@ extension DocumentRewriter {
                 }
                 index = tagEnd
                 openCount &-= 1
-                if openedCount > 0 {
-                    openedCount &-= 1
-                } else {
-                    openElements.removeLast()
+                if openCount < openedFrom {
+                    openedFrom = openCount
                     // An open head is current again (a `<template>` in it ended): no longer the plain
                     // body. Asked only here: the run began with no head current, and what it opened
                     // and ends itself is no head. (Asked after each end tag, 13 instructions: 58 KB
                     // page 2.143 M -> 2.127 M instructions, callgrind.)
-                    if openElements.last == names.head { break }
+                    if openCount > 0, elements[openCount &- 1] == names.head { break }
                 }
             } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 // A comment, doctype or bogus comment: copied as `rewrite` copies it.
@@ -129,10 +119,7 @@ extension DocumentRewriter {
                 index &+= 1  // a `<` that opens no markup is text
             }
         }
-        // One `append` each: a run leaves one or two open (the `<td>` before
-        // an `<a href>`), where `append(contentsOf:)` cost about fifty
-        // instructions a call (1 MB page 22.69 M -> 22.41 M, callgrind).
-        for element in opened[..<openedCount] { openElements.append(element) }
+        openElements.setCount(openCount)
         let copied = start..<(token?.range.lowerBound ?? index)
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }

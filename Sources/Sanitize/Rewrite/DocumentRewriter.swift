@@ -39,7 +39,8 @@ struct DocumentRewriter {
     private var sawBodyEnd = false
     /// Names of open elements, to end a removed element where a browser
     /// would (at its end tag, or at an end tag of an element around it).
-    var openElements: [NameKey] = []
+    /// Room for the bound and the removed element that may go past it.
+    var openElements = ElementStack(capacity: maximumOpenElements + 1)
     /// The index in `openElements` of the removed element being skipped.
     private(set) var skipping: Int?
     /// The next text token is the CSS of a kept `<style>`.
