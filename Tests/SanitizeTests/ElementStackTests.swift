@@ -34,7 +34,7 @@ struct ElementStackTests {
                 reference.remove(at: index)
             default:
                 let pair = [names[next(names.count)], names[next(names.count)]]
-                pair.withUnsafeBufferPointer { stack.append(contentsOf: $0) }
+                for name in pair { stack.append(name) }
                 reference.append(contentsOf: pair)
             }
             #expect(Array(stack) == reference, "after step \(step)")

@@ -59,10 +59,6 @@ struct ElementStack: RandomAccessCollection {
         count &+= 1
     }
 
-    mutating func append(contentsOf names: UnsafeBufferPointer<NameKey>) {
-        for name in names { append(name) }
-    }
-
     @inline(__always)
     mutating func removeLast() {
         precondition(count > 0, "no open element to remove")
