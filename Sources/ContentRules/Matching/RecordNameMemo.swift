@@ -21,9 +21,42 @@ final class RecordNameMemo: Sendable {
         var names: [String]
     }
 
-    /// The entries by `hash(of:)` of their rules; a hash taken by other
+    /// The entries, and their numbers + 1 by hash in open-addressed
+    /// slots (0: empty), never more than half full: a `[UInt64: Entry]`
+    /// hashed the hash again with SipHash at each look-up.
+    private struct Table {
+        var entries: [(hash: UInt64, entry: Entry)] = []
+        var slots = [Int32](repeating: 0, count: 64)
+
+        /// The entry of `hash`, or nil; `place` is where it goes when nil.
+        func find(_ hash: UInt64) -> (found: Entry?, place: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+            while slots[slot] != 0 {
+                let kept = entries[Int(slots[slot]) - 1]
+                if kept.hash == hash { return (kept.entry, slot) }
+                slot = (slot + 1) & mask
+            }
+            return (nil, slot)
+        }
+
+        mutating func insert(_ entry: Entry, hash: UInt64, at place: Int) {
+            entries.append((hash, entry))
+            slots[place] = Int32(entries.count)
+            guard entries.count * 2 > slots.count else { return }
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (number, kept) in entries.enumerated() {
+                var slot = Int(truncatingIfNeeded: kept.hash ^ (kept.hash >> 32)) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(number + 1)
+            }
+        }
+    }
+
+    /// The entries by the hash of their rules; a hash taken by other
     /// rules is not cached again (both are still named right).
-    private let entries = Mutex<[UInt64: Entry]>([:])
+    private let table = Mutex(Table())
 
     /// The most arrays kept, a bound on the memory any lists can take.
     static let capacity = 4_096
@@ -40,13 +73,14 @@ final class RecordNameMemo: Sendable {
             count += 1
         }
         if count == 0 { return [] }
-        return entries.withLock { entries in
-            if let known = entries[hash] {
+        return table.withLock { table in
+            let (known, place) = table.find(hash)
+            if let known {
                 if Self.same(known.rules, applied, isBlock: isBlock) { return known.names }
                 return Self.make(applied, count: count, isBlock: isBlock, engine: engine).names
             }
             let made = Self.make(applied, count: count, isBlock: isBlock, engine: engine)
-            if entries.count < Self.capacity { entries[hash] = made }
+            if table.entries.count < Self.capacity { table.insert(made, hash: hash, at: place) }
             return made.names
         }
     }
