@@ -27,6 +27,8 @@ struct BlockingRulesTests {
             #expect(rules == Self.viaOutcomes(decision), "\(url) \(type)")
             #expect(rules.isEmpty == !decision.isBlocked, "\(url) \(type)")
             #expect(decision.blockingRuleNames(Self.name) == rules.map { Self.name($0.source, $0.index) }, "\(url) \(type)")
+            // Made the first time a rule blocks, then from the engine's memo: both times the same.
+            for _ in 0..<2 { #expect(decision.blockingRecordNames == rules.map { "\($0.source)#\($0.index)" }, "\(url) \(type)") }
             if decision.isBlocked { blocked += 1 }
             if decision.ignoreOutcome != nil { ignored += 1 }
         }
@@ -70,8 +72,30 @@ struct BlockingRulesTests {
             let decision = engine.decide(request)
             #expect(decision.blockingRules == Self.viaOutcomes(decision), "\(path)")
             #expect(decision.blockingRuleNames(Self.name) == decision.blockingRules.map { Self.name($0.source, $0.index) }, "\(path)")
+            for _ in 0..<2 { #expect(decision.blockingRecordNames == decision.blockingRules.map { "\($0.source)#\($0.index)" }, "\(path)") }
             if decision.isBlocked { sawBlock = true } else { sawNoBlock = true }
         }
         #expect(sawBlock && sawNoBlock)
+    }
+
+    /// The record names' memo is the engine's, shared by the threads that
+    /// ask it: every thread gets each load's names right whoever made them.
+    @Test("names a blocked load's rules alike from many threads at once")
+    func recordNamesFromManyThreads() async throws {
+        let engine = try ContentRuleEngine(lists: try RequestCorpus.lists())
+        let requests = try RequestCorpus.requests().map(\.request)
+        let expected = requests.map { engine.decide($0).blockingRules.map { "\($0.source)#\($0.index)" } }
+        #expect(expected.filter { !$0.isEmpty }.count > 100, "the corpus no longer blocks enough loads")
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    // Each worker in another order, so that they make different names first.
+                    let order = worker % 2 == 0 ? Array(requests.indices) : requests.indices.reversed()
+                    return order.filter { engine.decide(requests[$0]).blockingRecordNames != expected[$0] }.count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
     }
 }

@@ -1,3 +1,4 @@
+import ContentRules
 import FixtureSupport
 import Testing
 import WebURL
@@ -321,7 +322,7 @@ struct ByteShortcutTests {
         ("easylist.txt", 0), ("Rules/limot-ads.json", 12345), ("Regeln/عربی.txt", -7), ("", 42), ("a-rather-long-list-name-that-is-not-small.txt", Int.max),
     ])
     func recordName(_ source: String, _ index: Int) {
-        #expect(Array(ResourcePolicy.recordName(source: source, index: index).utf8) == Array("\(source)#\(index)".utf8))
+        #expect(Array(Decision.recordName(source: source, index: index).utf8) == Array("\(source)#\(index)".utf8))
     }
 
     @Test("a blocked load's rule index is written with the digits String(index) has, at every magnitude")
@@ -340,7 +341,7 @@ struct ByteShortcutTests {
             if digits < 19 { lowest *= 10 }
         }
         for index in indexes {
-            #expect(Array(ResourcePolicy.recordName(source: "list.json", index: index).utf8) == Array("list.json#\(index)".utf8), "\(index)")
+            #expect(Array(Decision.recordName(source: "list.json", index: index).utf8) == Array("list.json#\(index)".utf8), "\(index)")
         }
     }
 }

@@ -102,6 +102,9 @@ public final class ContentRuleEngine: Sendable {
     /// that is not prepared skips extracting them, about 720 instructions
     /// a decision (the sanitizer's navigations, callgrind).
     let readsDomainKeys: Bool
+    /// Block rules' names as blocked-load records write them, made once
+    /// (`Decision.blockingRecordNames`); not part of the compiled form.
+    let recordNames = RecordNameMemo()
 
     enum ActionKind: UInt8, Sendable {
         case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders

@@ -21,6 +21,41 @@ extension Decision {
         }
     }
 
+    /// `blockingRuleNames(Decision.recordName)`, the array made once for
+    /// the engine's life for each set of rules that blocks (see
+    /// `RecordNameMemo`): the sanitizer's record of a blocked load, for
+    /// which making the names and their array anew was about 700
+    /// instructions a blocked load (fixture pages, callgrind).
+    public var blockingRecordNames: [String] {
+        let kinds = engine.ruleActionKind
+        return engine.recordNames.names(ofBlockRulesIn: applied, isBlock: { kinds[Int($0)] == .block }, engine: engine)
+    }
+
+    /// A blocking rule as a blocked load's record names it:
+    /// "source#index", written in one go (the interpolation appended its
+    /// three pieces to a growing string), the index's digits from the
+    /// stack (its `String` cost about 70 instructions a name, callgrind).
+    public static func recordName(source: String, index: Int) -> String {
+        var source = source
+        return source.withUTF8 { name in
+            DecimalDigits.with(index) { digits in
+                let count = name.count + 1 + digits.count
+                return String(unsafeUninitializedCapacity: count) { out in
+                    _ = UnsafeMutableBufferPointer(rebasing: out[..<name.count]).initialize(fromContentsOf: name)
+                    out[name.count] = UInt8(ascii: "#")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(name.count + 1)..<count]).initialize(fromContentsOf: digits)
+                    return count
+                }
+            }
+        }
+    }
+
+    /// A rule's record name (`recordName(source:index:)`), from its global number.
+    static func recordName(of rule: Int32, in engine: ContentRuleEngine) -> String {
+        let (list, index) = engine.listAndIndex(of: rule)
+        return recordName(source: engine.lists[list].source, index: index)
+    }
+
     /// The block rules of `applied` (global numbers, in its order), each
     /// made into what `transform` makes of it.
     private func mapBlockingRules<Element>(_ transform: (Int32) -> Element) -> [Element] {

@@ -124,7 +124,7 @@ struct ResourcePolicy {
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
         if decision.isBlocked {
-            let record = BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRuleNames(Self.recordName))
+            let record = BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRecordNames)
             if !isRecorded(record) {
                 // Room for a page's blocked loads at once (about 14 on a result
                 // page), where the array grew from empty through 1, 2, 4 and 8.
@@ -172,25 +172,6 @@ struct ResourcePolicy {
             guard hostBytes.value(for: host, tag: 0, hash: hash) == nil else { return }
             hostBytes.insert((), for: host, tag: 0, hash: hash)
             hosts.insert(String(decoding: host, as: UTF8.self))
-        }
-    }
-
-    /// A blocking rule as a blocked load's record names it:
-    /// "source#index", written in one go (the interpolation appended its
-    /// three pieces to a growing string), the index's digits from the
-    /// stack (its `String` cost about 70 instructions a name, callgrind).
-    static func recordName(source: String, index: Int) -> String {
-        var source = source
-        return source.withUTF8 { name in
-            DecimalDigits.with(index) { digits in
-                let count = name.count + 1 + digits.count
-                return String(unsafeUninitializedCapacity: count) { out in
-                    _ = UnsafeMutableBufferPointer(rebasing: out[..<name.count]).initialize(fromContentsOf: name)
-                    out[name.count] = UInt8(ascii: "#")
-                    _ = UnsafeMutableBufferPointer(rebasing: out[(name.count + 1)..<count]).initialize(fromContentsOf: digits)
-                    return count
-                }
-            }
         }
     }
 
