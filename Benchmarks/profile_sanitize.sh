@@ -17,6 +17,9 @@ pages=("$@"); [ ${#pages[@]} -gt 0 ] || pages=(fixtures p58k 100k 1m)
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 cd "$here"
+# SwiftPM keeps this package's plan of the main package's sources until the
+# manifest changes: a source file added there would be missing from the build.
+touch Package.swift
 swift build -c release --product SanitizeProfile >&2
 # valgrind 3.19 cannot read the debug information Swift writes: profile a copy without it
 # (the function names stay).
