@@ -27,9 +27,7 @@ import http.client
 import os
 import re
 import shutil
-import signal
 import subprocess
-import tempfile
 import time
 
 import proxy_compare as bench
@@ -71,14 +69,9 @@ def main():
     for old in glob.glob(f"{options.out}.*"):
         os.unlink(old)
 
-    work = tempfile.mkdtemp(prefix="limot-profile-")
-    os.chmod(work, 0o755)  # nginx's workers run as another user
+    work, docroot, _ = bench.make_site("limot-profile-")
     processes = []
     try:
-        docroot = os.path.join(work, "site")
-        os.makedirs(os.path.join(docroot, "search"))
-        with open(os.path.join(docroot, "search", "Haus.html"), "w") as f:
-            f.write(bench.dictionary_page())
         nginx_port, port = bench.free_port(), bench.free_port()
         bench.start_nginx(work, docroot, nginx_port, processes, unique_pages=True)
         limot = subprocess.Popen(
@@ -114,13 +107,7 @@ def main():
         for path, count in sorted(working.items(), key=lambda item: -item[1]):
             print(f"  {path}: {count / options.requests:12,.0f}")
     finally:
-        for p in processes:
-            p.send_signal(signal.SIGTERM)
-        for p in processes:
-            try:
-                p.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        bench.stop(processes, timeout=30)  # callgrind writes its last dump on the way out
         shutil.rmtree(work, ignore_errors=True)
 
 

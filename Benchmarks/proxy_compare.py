@@ -83,6 +83,30 @@ def free_port():
         return s.getsockname()[1]
 
 
+def make_site(prefix):
+    """A temporary folder with nginx's document root in it, the dictionary
+    page at search/Haus.html: (folder, document root, page)."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    os.chmod(work, 0o755)  # nginx's workers run as another user
+    docroot = os.path.join(work, "site")
+    os.makedirs(os.path.join(docroot, "search"))
+    page = dictionary_page()
+    with open(os.path.join(docroot, "search", "Haus.html"), "w") as f:
+        f.write(page)
+    return work, docroot, page
+
+
+def stop(processes, timeout=5):
+    """SIGTERM to every process, then each waited for (killed after `timeout` s)."""
+    for p in processes:
+        p.send_signal(signal.SIGTERM)
+    for p in processes:
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
 def wait_for_port(port, timeout=20.0):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -562,27 +586,15 @@ def main():
     if not os.path.exists(options.limot):
         subprocess.run(["swift", "build", "-c", "release", "--product", "limot"], cwd=ROOT, check=True)
 
-    work = tempfile.mkdtemp(prefix="limot-bench-")
-    os.chmod(work, 0o755)  # nginx's workers run as another user
+    work, docroot, page = make_site("limot-bench-")
     processes = []
     try:
-        docroot = os.path.join(work, "site")
-        os.makedirs(os.path.join(docroot, "search"))
-        page = dictionary_page()
-        with open(os.path.join(docroot, "search", "Haus.html"), "w") as f:
-            f.write(page)
         if options.cached:
             cache_comparison(options, work, docroot, page, processes)
         else:
             filtering_comparison(options, work, docroot, page, processes)
     finally:
-        for p in processes:
-            p.send_signal(signal.SIGTERM)
-        for p in processes:
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop(processes)
         shutil.rmtree(work, ignore_errors=True)
 
 
