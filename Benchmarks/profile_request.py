@@ -15,7 +15,9 @@ shows as the difference between the two.
 Read the profile with `callgrind_annotate --inclusive=yes OUT.PID.1-NN`
 (one file a thread, NN its number). Give it a copy of the binary without
 debug information (`objcopy --strip-debug`): valgrind 3.19 cannot read
-what Swift writes there. The function names stay.
+what Swift writes there. The function names stay. Keep the copy inside
+the checkout (.build/limot-nodebug): limot finds its shipped site
+profile from where its binary is.
 
 Usage: python3 Benchmarks/profile_request.py --limot PATH --out /tmp/cg/req
        [--requests 100] [--warm 20]
@@ -83,7 +85,18 @@ def main():
             cwd=bench.ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         processes.append(limot)
         bench.wait_for_port(nginx_port)
-        bench.wait_for_port(port, timeout=120)
+        # Under valgrind limot takes seconds to listen; say at once if it stopped.
+        for _ in range(120):
+            if limot.poll() is not None:
+                raise SystemExit(f"{options.limot} stopped at start (status {limot.returncode}); "
+                                 "is it inside the checkout? Run it with `serve` to see why")
+            try:
+                bench.wait_for_port(port, timeout=1)
+                break
+            except SystemExit:
+                continue
+        else:
+            raise SystemExit(f"limot does not listen on 127.0.0.1:{port} after 120 s")
         run = os.urandom(4).hex()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         for k in range(options.warm):
