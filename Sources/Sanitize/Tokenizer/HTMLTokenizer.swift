@@ -23,6 +23,10 @@ struct HTMLTokenizer {
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
+    /// The attribute kinds by name, held here so that `tag` reads them
+    /// through the tokenizer, with no `swift_once` check of the static
+    /// table for each attribute.
+    let attributeNames = AttributeKind.table
 
     @inline(__always)
     func attribute(_ index: Int) -> RawAttribute {
