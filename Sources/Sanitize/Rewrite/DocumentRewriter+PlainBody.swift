@@ -70,6 +70,7 @@ extension DocumentRewriter {
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
                 guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
                     token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
+                    token?.element = kind  // found here: `startTag` need not look it up again
                     break
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {

@@ -74,6 +74,10 @@ struct HTMLTokenizer {
         /// The end of the tag's name as written (tags only).
         var nameEnd = 0
         var selfClosing = false
+        /// The element kind of a start tag's name, when the reader that
+        /// made the token looked it up already (the rewriter's fast lane):
+        /// `startTag` then does not hash the name again.
+        var element: ElementKind?
     }
 
     struct RawAttribute {
