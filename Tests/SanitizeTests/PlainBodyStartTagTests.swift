@@ -46,4 +46,17 @@ struct PlainBodyStartTagTests {
     func foreign(_ tag: String, _ expected: String) {
         #expect(Self.sanitize(Self.body + tag).contains(expected), "\(tag)")
     }
+
+    @Test("the end tags that do more than end an element are known by their packed words")
+    func endTagsDoingMore() {
+        let doingMore = ["body", "html", "form", "br"].map(NameKey.init)
+        let words = Names.endTagWords
+        #expect([words.body, words.html, words.form, words.br] == doingMore.map(\.a))
+        // Near misses, longer names and one that shares its first word with a longer one.
+        let names = ["body", "html", "form", "br", "b", "bo", "bod", "bodyx", "tbody", "htm", "forms", "brr", "td", "a", "formularfeld", "htmlxxxxbody"]
+        for name in names {
+            let key = NameKey(name)
+            #expect(Names.shared.endTagDoesMoreThanEnd(key) == doingMore.contains(key), "\(name)")
+        }
+    }
 }
