@@ -31,6 +31,16 @@ struct PlainBodyStartTagTests {
         #expect(Self.sanitize(Self.body + tag).contains(expected), "\(tag)")
     }
 
+    @Test("an element with raw text switches the tokenizer: its text is no markup", arguments: [
+        // RCDATA: the `<img>` in a textarea is text, loads nothing and stays as written.
+        (#"<textarea><img src="/t.png"></textarea><img src="/u.png">"#,
+         #"<textarea><img src="/t.png"></textarea><img src="/_limot/sub/image/https/www.loghatnameh.de/u.png">"#),
+        (#"<noscript><img src="/n.png"></noscript>"#, #"<noscript><img src="/n.png"></noscript>"#),
+    ])
+    func rawText(_ tags: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tags).contains(expected), "\(tags)")
+    }
+
     @Test("a blocked element goes with its content, and what follows is kept")
     func removed() {
         let html = Self.sanitize(Self.body + #"<video src="/blocked/v.mp4"><p>inside</p></video><p>after</p>"#)

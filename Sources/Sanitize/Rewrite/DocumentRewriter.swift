@@ -185,7 +185,7 @@ struct DocumentRewriter {
         if plainBody, kind != .svg, kind != .math {
             kind = kind.adjusted(in: .html)
             if kind != .html && kind != .body { noteContent() }
-            decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false)
+            decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false, inPlainBody: true)
             return
         }
         let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes.containsAny(AttributeTable.fontAttributes))
@@ -215,13 +215,14 @@ struct DocumentRewriter {
             openHead()
         }
         if kind != .html && kind != .body { noteContent() }
-        decide(token, kind: kind, namespace: namespace, hasContent: hasContent, breaksOut: breakOutDepth != nil)
+        decide(token, kind: kind, namespace: namespace, hasContent: hasContent, breaksOut: breakOutDepth != nil, inPlainBody: false)
     }
 
     /// The start tag's plan carried out: removed with its content, or
     /// written with its edits and opened. `breaksOut`: the tag ended SVG or
-    /// MathML content.
-    private mutating func decide(_ token: HTMLTokenizer.Token, kind: ElementKind, namespace: ForeignContent.Namespace, hasContent: Bool, breaksOut: Bool) {
+    /// MathML content; `inPlainBody`: an HTML element in the plain body.
+    private mutating func decide(_ token: HTMLTokenizer.Token, kind: ElementKind, namespace: ForeignContent.Namespace, hasContent: Bool, breaksOut: Bool,
+                                 inPlainBody: Bool) {
         let name = token.name
         edits.reset()
         if plan(kind, namespace: namespace) == .remove {
@@ -242,10 +243,20 @@ struct DocumentRewriter {
         if tokenizer.attributeCount > 0 { planSharedAttributes(namespace: namespace) }
         writeStartTag(token, namespace: namespace)
         if hasContent {
-            open(name, kind: kind, namespace: namespace)
+            if inPlainBody { openInPlainBody(name, kind: kind) } else { open(name, kind: kind, namespace: namespace) }
             if namespace == .html, kind == .style { styleIsNext = true }
             if namespace == .html, kind == .title, title == nil, nestingDepth == 0 { titleIsNext = true }
         }
+    }
+
+    /// `open` for an HTML element in the plain body, where no SVG or MathML
+    /// is open and none is entered: the namespace bookkeeping is left out
+    /// (`inForeignContent` is false already, as it is set with each change
+    /// of `foreign`).
+    private mutating func openInPlainBody(_ name: NameKey, kind: ElementKind) {
+        tokenizer.enterContent(of: kind, name: name)
+        guard openElements.count < Self.maximumOpenElements, !names.startTagOpensNothing(kind, in: openElements) else { return }
+        openElements.append(name)
     }
 
     /// Bookkeeping for an element with content: the open-element stack, the
