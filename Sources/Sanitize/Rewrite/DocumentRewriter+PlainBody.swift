@@ -126,4 +126,14 @@ extension DocumentRewriter {
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
     }
+
+    /// `open` for an HTML element in the plain body, where no SVG or MathML
+    /// is open and none is entered: the namespace bookkeeping is left out
+    /// (`inForeignContent` is false already, as it is set with each change
+    /// of `foreign`).
+    mutating func openInPlainBody(_ name: NameKey, kind: ElementKind) {
+        tokenizer.enterContent(of: kind, name: name)
+        guard openElements.count < Self.maximumOpenElements, !names.startTagOpensNothing(kind, in: openElements) else { return }
+        openElements.append(name)
+    }
 }

@@ -249,16 +249,6 @@ struct DocumentRewriter {
         }
     }
 
-    /// `open` for an HTML element in the plain body, where no SVG or MathML
-    /// is open and none is entered: the namespace bookkeeping is left out
-    /// (`inForeignContent` is false already, as it is set with each change
-    /// of `foreign`).
-    private mutating func openInPlainBody(_ name: NameKey, kind: ElementKind) {
-        tokenizer.enterContent(of: kind, name: name)
-        guard openElements.count < Self.maximumOpenElements, !names.startTagOpensNothing(kind, in: openElements) else { return }
-        openElements.append(name)
-    }
-
     /// Bookkeeping for an element with content: the open-element stack, the
     /// namespace, and the tokenizer's state for raw-text elements.
     private mutating func open(_ name: NameKey, kind: ElementKind, namespace: ForeignContent.Namespace) {
