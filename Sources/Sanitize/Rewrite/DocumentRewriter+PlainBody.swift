@@ -70,6 +70,7 @@ extension DocumentRewriter {
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
                 guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
                     token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
+                    token?.element = kind  // found here: `startTag` need not look it up again
                     break
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {
@@ -124,5 +125,15 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// `open` for an HTML element in the plain body, where no SVG or MathML
+    /// is open and none is entered: the namespace bookkeeping is left out
+    /// (`inForeignContent` is false already, as it is set with each change
+    /// of `foreign`).
+    mutating func openInPlainBody(_ name: NameKey, kind: ElementKind) {
+        tokenizer.enterContent(of: kind, name: name)
+        guard openElements.count < Self.maximumOpenElements, !names.startTagOpensNothing(kind, in: openElements) else { return }
+        openElements.append(name)
     }
 }

@@ -168,19 +168,27 @@ struct DocumentRewriter {
 
     private mutating func startTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
-        var kind = names.element(name)
+        var kind = token.element ?? names.element(name)
+        let plainBody = inPlainBody
         // The common tag: an element limot does not treat specially, with
         // none of the attributes every element may rewrite, in the plain
         // body. It is copied and opened, with no plan, edits or namespace work.
-        if kind == .other || kind == .void, !attributes.containsAny(AttributeTable.sharedRewrites), inPlainBody {
+        if kind == .other || kind == .void, !attributes.containsAny(AttributeTable.sharedRewrites), plainBody {
             noteContent()
             copy(token.range)
             if kind == .other, openElements.count < Self.maximumOpenElements { openElements.append(name) }
             return
         }
-        let hasAttributes = tokenizer.attributeCount > 0
+        // An HTML element in the plain body (`<a>`, `<img>`: the tags the fast
+        // lane hands over): no SVG or MathML to break out of or enter, no
+        // head to open or leave, nothing removed around it.
+        if plainBody, kind != .svg, kind != .math {
+            kind = kind.adjusted(in: .html)
+            if kind != .html && kind != .body { noteContent() }
+            decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false, inPlainBody: true)
+            return
+        }
         let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes.containsAny(AttributeTable.fontAttributes))
-        let breaksOut = breakOutDepth != nil
         if let breakOutDepth { poppedByBreakOut(from: breakOutDepth) }
         let namespace = foreign.namespace(of: kind)
         kind = kind.adjusted(in: namespace)
@@ -207,7 +215,15 @@ struct DocumentRewriter {
             openHead()
         }
         if kind != .html && kind != .body { noteContent() }
+        decide(token, kind: kind, namespace: namespace, hasContent: hasContent, breaksOut: breakOutDepth != nil, inPlainBody: false)
+    }
 
+    /// The start tag's plan carried out: removed with its content, or
+    /// written with its edits and opened. `breaksOut`: the tag ended SVG or
+    /// MathML content; `inPlainBody`: an HTML element in the plain body.
+    private mutating func decide(_ token: HTMLTokenizer.Token, kind: ElementKind, namespace: ForeignContent.Namespace, hasContent: Bool, breaksOut: Bool,
+                                 inPlainBody: Bool) {
+        let name = token.name
         edits.reset()
         if plan(kind, namespace: namespace) == .remove {
             if breaksOut {
@@ -224,10 +240,10 @@ struct DocumentRewriter {
             }
             return
         }
-        if hasAttributes { planSharedAttributes(namespace: namespace) }
+        if tokenizer.attributeCount > 0 { planSharedAttributes(namespace: namespace) }
         writeStartTag(token, namespace: namespace)
         if hasContent {
-            open(name, kind: kind, namespace: namespace)
+            if inPlainBody { openInPlainBody(name, kind: kind) } else { open(name, kind: kind, namespace: namespace) }
             if namespace == .html, kind == .style { styleIsNext = true }
             if namespace == .html, kind == .title, title == nil, nestingDepth == 0 { titleIsNext = true }
         }

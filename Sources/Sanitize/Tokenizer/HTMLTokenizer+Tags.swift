@@ -36,35 +36,37 @@ extension HTMLTokenizer {
                 index += 1
                 continue
             }
-            guard let attribute = Self.attribute(at: &index, in: scanner) else { break }
+            guard let attribute = Self.attribute(at: &index, in: scanner, names: attributeNames) else { break }
             if !isEnd { appendAttribute(attribute) }
         }
         position = input.count
         return Token(kind: .truncated, range: start..<input.count)
     }
 
-    /// One attribute from its name's first byte; nil at the end of the input.
+    /// One attribute from its name's first byte, its kind looked up in
+    /// `names` (the tokenizer's `attributeNames`); nil at the end of the input.
     /// Inlined into `tag`, with `appendAttribute`: as calls, each attribute
     /// paid two prologues and went to its store through a copy in memory
     /// (1 MB page 23.56 M -> 23.05 M instructions, callgrind).
     @inline(__always)
-    static func attribute(at index: inout Int, in scanner: MarkupScanner) -> RawAttribute? {
+    static func attribute(at index: inout Int, in scanner: MarkupScanner, names: borrowing NameTable<AttributeKind>) -> RawAttribute? {
         let input = scanner.input
         let nameStart = index
         // The first byte may be "=" (a parse error, but part of the name).
-        // The table read in place, a `swift_once` check an attribute: the
-        // tokenizer's copy of it, held for each tag, cost two retains and
-        // two releases a tag, more (1 MB page: 361,000 instructions).
+        // The table is the tokenizer's own, borrowed: read as the static
+        // `AttributeKind.table` it cost a `swift_once` call an attribute
+        // (a local copy of it, held for each tag, two retains and two
+        // releases a tag, more: 1 MB page 361,000 instructions).
         // A name of up to eight bytes (most) is looked up by its one word,
         // as the fast lane looks up a tag's name.
         let name: NameKey, nameEnd: Int, kind: AttributeKind
         if let short = scanner.shortName(at: nameStart, until: .attributeNameEnd) {
             name = NameKey(packing: short.word, count: short.length)
             nameEnd = nameStart &+ short.length
-            kind = AttributeKind.table.value(oneWord: name) ?? .other
+            kind = names.value(oneWord: name) ?? .other
         } else {
             (name, nameEnd) = scanner.scanLongName(at: nameStart, until: .attributeNameEnd)
-            kind = AttributeKind.table[name] ?? .other
+            kind = names[name] ?? .other
         }
         // `name="value"`, the common spelling, is read without a skip of
         // spaces on either side of the `=`, as `MarkupScanner.skimTag` reads it.

@@ -23,6 +23,10 @@ struct HTMLTokenizer {
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
+    /// The attribute kinds by name, held here so that `tag` reads them
+    /// through the tokenizer, with no `swift_once` check of the static
+    /// table for each attribute.
+    let attributeNames = AttributeKind.table
 
     @inline(__always)
     func attribute(_ index: Int) -> RawAttribute {
@@ -70,6 +74,10 @@ struct HTMLTokenizer {
         /// The end of the tag's name as written (tags only).
         var nameEnd = 0
         var selfClosing = false
+        /// The element kind of a start tag's name, when the reader that
+        /// made the token looked it up already (the rewriter's fast lane):
+        /// `startTag` then does not hash the name again.
+        var element: ElementKind?
     }
 
     struct RawAttribute {

@@ -1,0 +1,72 @@
+import ContentRules
+import FixtureSupport
+import Testing
+@testable import Sanitize
+
+/// The start tags the rewriter's fast lane hands over in the plain body
+/// (HTML content after the head, nothing removed around it) take a shorter
+/// way through `startTag`, with the element kind the fast lane found: they
+/// must be read as HTML reads them, and SVG and MathML must still be entered.
+/// Expectations written by hand from the HTML standard's reading.
+@Suite("Plain-body start tags")
+struct PlainBodyStartTagTests {
+    static let blocking = Fixtures.engine(#"[{"trigger": {"url-filter": "/blocked/"}, "action": {"type": "block"}}]"#)
+
+    static func sanitize(_ html: String) -> String {
+        Fixtures.sanitize(html, context: Fixtures.context(engine: Self.blocking)).html
+    }
+
+    /// A plain body before each tag: text and a `<p>` the fast lane reads past.
+    static let body = "<!DOCTYPE html><html><head><title>t</title></head><body><p>Text</p>"
+
+    @Test("HTML names with another meaning in SVG are read as HTML", arguments: [
+        // `<image>` is `<img>` in HTML: its `src` loads an image.
+        (#"<image src="/d.png">"#, #"<image src="/_limot/sub/image/https/www.loghatnameh.de/d.png">"#),
+        // `<use>` loads nothing in HTML: its `href` stays as written.
+        (##"<use href="/icons.svg#a">"##, ##"<use href="/icons.svg#a">"##),
+        (#"<img src="/a.png">"#, #"<img src="/_limot/sub/image/https/www.loghatnameh.de/a.png">"#),
+        (#"<a href="/search?q=Haus">Haus</a>"#, #"<a href="/search?q=Haus">Haus</a>"#),
+    ])
+    func htmlMeaning(_ tag: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tag).contains(expected), "\(tag)")
+    }
+
+    @Test("an element with raw text switches the tokenizer: its text is no markup", arguments: [
+        // RCDATA: the `<img>` in a textarea is text, loads nothing and stays as written.
+        (#"<textarea><img src="/t.png"></textarea><img src="/u.png">"#,
+         #"<textarea><img src="/t.png"></textarea><img src="/_limot/sub/image/https/www.loghatnameh.de/u.png">"#),
+        (#"<noscript><img src="/n.png"></noscript>"#, #"<noscript><img src="/n.png"></noscript>"#),
+    ])
+    func rawText(_ tags: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tags).contains(expected), "\(tags)")
+    }
+
+    @Test("a blocked element goes with its content, and what follows is kept")
+    func removed() {
+        let html = Self.sanitize(Self.body + #"<video src="/blocked/v.mp4"><p>inside</p></video><p>after</p>"#)
+        #expect(!html.contains("inside"))
+        #expect(html.contains("<p>Text</p><p>after</p>"))
+    }
+
+    @Test("SVG and MathML are entered from the plain body", arguments: [
+        // In SVG, `<image href>` loads an image and `<style>` is markup, not raw text.
+        (#"<svg><image href="/s.png"/></svg>"#, #"<svg><image href="/_limot/sub/image/https/www.loghatnameh.de/s.png"/></svg>"#),
+        (#"<math><mi><img src="/m.png"></mi></math>"#, #"<math><mi><img src="/_limot/sub/image/https/www.loghatnameh.de/m.png"></mi></math>"#),
+    ])
+    func foreign(_ tag: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tag).contains(expected), "\(tag)")
+    }
+
+    @Test("the end tags that do more than end an element are known by their packed words")
+    func endTagsDoingMore() {
+        let doingMore = ["body", "html", "form", "br"].map(NameKey.init)
+        let words = Names.endTagWords
+        #expect([words.body, words.html, words.form, words.br] == doingMore.map(\.a))
+        // Near misses, longer names and one that shares its first word with a longer one.
+        let names = ["body", "html", "form", "br", "b", "bo", "bod", "bodyx", "tbody", "htm", "forms", "brr", "td", "a", "formularfeld", "htmlxxxxbody"]
+        for name in names {
+            let key = NameKey(name)
+            #expect(Names.shared.endTagDoesMoreThanEnd(key) == doingMore.contains(key), "\(name)")
+        }
+    }
+}
