@@ -182,6 +182,28 @@ import WebURL
         #expect(!ResponseHeaderParser.decodedBodyHeaders(parser.headers).contains(.contentLength))
     }
 
+    /// The headers handed on are the answer's without Content-Encoding,
+    /// Content-Length and Transfer-Encoding (any case, any number, anywhere),
+    /// the others in their order: as a plain filter by lower-cased name has them.
+    @Test func decodedBodyHeadersLeaveOutTheWiresFieldsOnly() {
+        let names = ["Content-Length", "content-encoding", "TRANSFER-ENCODING", "Content-Type", "Set-Cookie", "X-Length",
+                     "Content-Language", "ETag", "transfer-encoding"]
+        let wire: Set<String> = ["content-length", "content-encoding", "transfer-encoding"]
+        var state: UInt64 = 20
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<500 {
+            var headers = HTTPFields()
+            for index in 0..<random(12) {
+                headers.append(HTTPField(name: HTTPField.Name(names[random(names.count)])!, value: "v\(round)-\(index)"))
+            }
+            let expected = headers.filter { !wire.contains($0.name.rawName.lowercased()) }.map(\.description)
+            #expect(ResponseHeaderParser.decodedBodyHeaders(headers).map(\.description) == expected, "\(headers)")
+        }
+    }
+
     @Test func headerNamesThatAreNotTokensAreSkipped() {
         var parser = ResponseHeaderParser(limit: 1000)
         for line in ["HTTP/1.1 200 OK\r\n", "Location: /a\r\n", "Bad Name: x\r\n", "  /b\r\n", "(x): y\r\n", ": empty\r\n",
