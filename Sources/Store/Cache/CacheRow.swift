@@ -56,9 +56,10 @@ enum CacheRow {
             derived: derived.map(Array.init), derivedKey: row["derived_key"])
     }
 
-    /// The cache's totals, from the row the triggers keep.
+    /// The cache's totals, from the row the triggers keep. Read by every
+    /// write that may grow the cache, so prepared once per connection.
     static func usage(_ db: Database) throws -> (entries: Int, bytes: Int64) {
-        let row = try Row.fetchOne(db, sql: "SELECT entries, bytes FROM cache_usage WHERE id = 1")
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT entries, bytes FROM cache_usage WHERE id = 1"))
         return (row?["entries"] ?? 0, row?["bytes"] ?? 0)
     }
 
