@@ -59,6 +59,29 @@ import Testing
         #expect(try recent.storedResponses(for: url).isEmpty)
     }
 
+    /// A page validated on every view (`max-age=0`) is answered from memory
+    /// after its 304, with what the store now holds.
+    @Test func aRefreshKeepsMemorysCopyAsTheStoreHasIt() throws {
+        let recent = RecentResponses(wrapping: store, lifetime: .seconds(60))
+        let url = "https://www.loghatnameh.de/search?q=Tisch"
+        try store.store(Self.response(url, body: "page"))
+        try store.store(Self.response(url, body: "persian", variant: "accept-language=fa"))
+        try store.storeDerived(url: url, variant: "", key: "sanitized-v1 test", bytes: [7])
+        _ = try recent.storedResponses(for: url)
+        // Whole seconds: the store keeps times to the millisecond.
+        let sent = Date(timeIntervalSince1970: 1_900_000_000), received = Date(timeIntervalSince1970: 1_900_000_001)
+        try recent.refresh(url: url, variant: "", headers: [.eTag: "\"v2\"", .cacheControl: "max-age=0"],
+                           requestTime: sent, responseTime: received)
+        let byVariant = { (responses: [StoredResponse]) in responses.sorted { $0.variant < $1.variant } }
+        let stored = byVariant(try LimotStore(directory: directory).storedResponses(for: url))
+        #expect(stored.first?.headers == [.eTag: "\"v2\"", .cacheControl: "max-age=0"])
+        #expect(stored.first?.responseTime == received)
+        // Memory answers (a change behind this process's back is not seen
+        // yet), and with what the store held after the refresh.
+        try LimotStore(directory: directory).storeDerived(url: url, variant: "", key: "sanitized-v1 test", bytes: [8])
+        #expect(byVariant(try recent.storedResponses(for: url)) == stored)
+    }
+
     @Test func memoryStaysWithinItsLimits() throws {
         let recent = RecentResponses(wrapping: store, lifetime: .seconds(60), maxBytes: 64 << 10, maxEntries: 4)
         let urls = (0..<8).map { "https://www.loghatnameh.de/search?q=w\($0)" }

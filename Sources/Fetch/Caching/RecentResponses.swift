@@ -79,9 +79,32 @@ public final class RecentResponses: ResponseStorage {
         try base.store(response)
     }
 
+    /// Memory's copy is refreshed as the storage's was, where other writes
+    /// drop it: a page sent with `max-age=0` or `no-cache` is validated on
+    /// every view, and reading it back from SQLite after each 304 (the body,
+    /// its sanitized form, the headers decoded) took more instructions than
+    /// the rest of the answer (callgrind).
     public func refresh(url: String, variant: String, headers: HTTPFields, requestTime: Date, responseTime: Date) throws {
-        defer { forget(url) }
-        try base.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
+        do {
+            try base.refresh(url: url, variant: variant, headers: headers, requestTime: requestTime, responseTime: responseTime)
+        } catch {
+            forget(url)
+            throw error
+        }
+        state.withLock { state in
+            state.writes &+= 1
+            guard var entry = state.entries.use(url),
+                  let index = entry.responses.firstIndex(where: { $0.variant == variant })
+            else {
+                state.entries.remove(url)
+                return
+            }
+            entry.responses[index].headers = headers
+            entry.responses[index].requestTime = requestTime
+            entry.responses[index].responseTime = responseTime
+            let bytes = entry.responses.reduce(0) { $0 + Self.size(of: $1) }
+            state.entries.insert(entry, bytes: bytes, for: url)
+        }
     }
 
     public func storeDerived(url: String, variant: String, key: String, bytes: [UInt8]) throws {
