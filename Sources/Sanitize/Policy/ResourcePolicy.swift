@@ -117,8 +117,8 @@ struct ResourcePolicy {
         preparedPage = page
         // The URL is made in the request and read from there: a local copy
         // put in it cost a copy and a destroy more (about 35 instructions a
-        // decision, fixture pages, callgrind).
-        request.url = resolved.removingFragment
+        // decision, fixture pages, callgrind). Most URLs have no fragment.
+        request.url = resolved.hasFragment ? resolved.removingFragment : resolved
         request.type = type
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
@@ -232,7 +232,7 @@ struct ResourcePolicy {
         let isSite = urlMap.isSite(url)
         if url.isHTTP || !isSite {
             // make-https applies to navigations too, as WebKit applies it to top documents.
-            let page = url.removingFragment
+            let page = url.hasFragment ? url.removingFragment : url
             let decision = engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page, method: .get))
             if !isSite, decision.isBlocked { return .external(ProxyURLMap.leavePath(for: url)) }
             if decision.makesHTTPS { url = url.withScheme("https") }
