@@ -47,6 +47,20 @@ struct ComponentTests {
         #expect(url.removingFragment.serialization == "http://example.com/x?")
     }
 
+    /// `hasFragment` says whether there is a fragment as `fragment` does (an
+    /// empty one too), that is, whether `removingFragment` is another URL,
+    /// for every shape the parser and the canonical shortcut make.
+    @Test func hasFragmentAsFragmentSays() throws {
+        let texts = ["http://example.com", "http://example.com/x?#", "https://a.b/c#d", "https://a.b/c?d#", "https://a.b/c?d",
+                     "sc://h/p#f", "mailto:a@b#x", "data:,x", "https://a.b/#", "HTTPS://A.B/c#d e"]
+        for text in texts {
+            for url in [try WebURL(text), WebURL(canonicalHTTP: text)].compactMap({ $0 }) {
+                #expect(url.hasFragment == (url.fragment != nil), "\(text)")
+                #expect(url.hasFragment == (url.removingFragment != url), "\(text)")
+            }
+        }
+    }
+
     @Test func defaultPortIsRemovedButEffective() throws {
         let url = try WebURL("https://example.com:443/")
         #expect(url.port == nil)

@@ -132,31 +132,13 @@ extension HostAnchoredFilter.Prefix {
     /// which the decision has made already): they are this function's tests
     /// of a scheme followed by `//`.
     ///
-    /// Inlined into its one caller (`HostIndex.collectMatches`): when the
-    /// compiler called it instead, the index copied itself for the body's
-    /// closure, some 550 instructions of retains and releases a request.
-    @inline(__always)
+    /// `HostIndex.forEachProbe` walks the same starts in its one pass over
+    /// the host; this walk is the plain statement of them, which the tests
+    /// hold that pass to.
     static func forEachHostStart(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest, _ body: (Int, UInt8) -> Void) {
         let count = url.count
-        // `^[^:]+:`: the first colon ends the scheme. A URL that passes the
-        // http test (`http://` or `https://`) has it at 4 or 5, known without
-        // the scan (which cost some 26 instructions a request, callgrind,
-        // `rules match` on the benchmark corpus).
-        var colon = 0
-        if schemes.contains(.http) {
-            colon = url[4] == 0x3A ? 4 : 5
-        } else {
-            while colon < count, url[colon] != 0x3A { colon += 1 }
-        }
-        guard colon > 0, colon < count else { return }
-        var start = colon + 1
-        var allowed = Self.anySchemeAnySubdomains.bit
-        if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
-            start += 2
-            // `^https?://`, and `^[htpsw]+://`.
-            if schemes.contains(.http) { allowed |= Self.httpAnySubdomains.bit }
-            if schemes.contains(.schemeLetters) { allowed |= Self.schemeLettersOneLabel.bit }
-        }
+        guard let first = firstHostStart(in: url, schemes: schemes) else { return }
+        let (start, allowed) = first
         body(start, allowed)
         // `([a-z0-9-]+\.)?` allows one more start, after a first label of those characters.
         var label = start
@@ -171,6 +153,35 @@ extension HostAnchoredFilter.Prefix {
             }
             index += 1
         }
+    }
+
+    /// The first place a host can start in `url` (right after the scheme's
+    /// colon, or after its `//`), with the bits of the prefixes that let it
+    /// start there; nil when the URL has no scheme. Every later start is
+    /// after a dot of the host (see `forEachHostStart`).
+    @inline(__always)
+    static func firstHostStart(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest) -> (start: Int, allowed: UInt8)? {
+        let count = url.count
+        // `^[^:]+:`: the first colon ends the scheme. A URL that passes the
+        // http test (`http://` or `https://`) has it at 4 or 5, known without
+        // the scan (which cost some 26 instructions a request, callgrind,
+        // `rules match` on the benchmark corpus).
+        var colon = 0
+        if schemes.contains(.http) {
+            colon = url[4] == 0x3A ? 4 : 5
+        } else {
+            while colon < count, url[colon] != 0x3A { colon += 1 }
+        }
+        guard colon > 0, colon < count else { return nil }
+        var start = colon + 1
+        var allowed = Self.anySchemeAnySubdomains.bit
+        if start + 1 < count, url[start] == 0x2F, url[start + 1] == 0x2F {
+            start += 2
+            // `^https?://`, and `^[htpsw]+://`.
+            if schemes.contains(.http) { allowed |= Self.httpAnySubdomains.bit }
+            if schemes.contains(.schemeLetters) { allowed |= Self.schemeLettersOneLabel.bit }
+        }
+        return (start, allowed)
     }
 
     static func isLabelByte(_ byte: UInt8) -> Bool {

@@ -121,81 +121,109 @@ struct HostIndex: Sendable {
     /// can be added more than once.
     func collectMatches(in url: UnsafeBufferPointer<UInt8>, into collector: inout MatchCollector) {
         if index.isEmpty { return }
-        // The label at the next start, found with the two-label key of the
-        // previous start: starts come in order, each after a dot, so a
-        // start's first label is often the previous start's second label.
-        // Its end is -1 when no dot ends it.
-        var nextLabel = (start: -1, end: -1, key: hostKeyBasis)
         bytes.withUnsafeBufferPointer { bytes in
-            Self.lowercase.withUnsafeBufferPointer { lowercase in
-                HostAnchoredFilter.Prefix.forEachHostStart(in: url, schemes: collector.load.schemes) { start, prefixes in
-                    func probe(_ key: UInt64) {
-                        index.forEachStored(key) { stored in
-                            // The host and literal's length and eight of their
-                            // bytes asked before the gate: they turn away most
-                            // candidates (the length alone over half of them)
-                            // where the gate turned away a fifth, and the entry
-                            // is read whole only after them (some 46
-                            // instructions a request less, callgrind, `rules
-                            // match` on the benchmark corpus).
-                            guard stored.pointee.prefix & prefixes != 0 else { return }
-                            let length = Int(stored.pointee.hostLength) &+ Int(stored.pointee.literalLength)
-                            guard start &+ length <= url.count else { return }
-                            let verdict = stored.pointee.check.verdict(in: url, at: start, length: length, caseSensitive: false)
-                            guard verdict != .fails, stored.pointee.gate.admits(collector.load) else { return }
-                            let entry = stored.pointee
-                            if matches(entry, verdict, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
-                        }
-                    }
-                    // Probe with the first label, then with the first two labels (see `key(of:)`).
-                    let first: Int, oneLabel: UInt64
-                    if start == nextLabel.start {
-                        guard nextLabel.end >= 0 else { return }
-                        (first, oneLabel) = (nextLabel.end, nextLabel.key)
-                    } else {
-                        let label = Self.label(in: url, from: start, lowercase)
-                        guard label.endsAtDot else { return }
-                        (first, oneLabel) = (label.end, label.key)
-                    }
-                    probe(oneLabel)
-                    // The second label's key after the first's, and alone for the next start, in one pass.
-                    var twoLabels = hostKeyStep(oneLabel, lowercased: 0x2E)
-                    let second = Self.label(in: url, from: first + 1, lowercase, also: &twoLabels)
-                    if second.endsAtDot { probe(twoLabels) }
-                    nextLabel = (first + 1, second.endsAtDot ? second.end : -1, second.key)
+            Self.forEachProbe(in: url, schemes: collector.load.schemes) { key, start, prefixes in
+                index.forEachStored(key) { stored in
+                    // The host and literal's length and eight of their
+                    // bytes asked before the gate: they turn away most
+                    // candidates (the length alone over half of them)
+                    // where the gate turned away a fifth, and the entry
+                    // is read whole only after them (some 46
+                    // instructions a request less, callgrind, `rules
+                    // match` on the benchmark corpus).
+                    guard stored.pointee.prefix & prefixes != 0 else { return }
+                    let length = Int(stored.pointee.hostLength) &+ Int(stored.pointee.literalLength)
+                    guard start &+ length <= url.count else { return }
+                    let verdict = stored.pointee.check.verdict(in: url, at: start, length: length, caseSensitive: false)
+                    guard verdict != .fails, stored.pointee.gate.admits(collector.load) else { return }
+                    let entry = stored.pointee
+                    if matches(entry, verdict, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
                 }
             }
         }
     }
 
+    /// Calls `body` with each key the index is probed with for `url`, the
+    /// host start it is probed at and the prefixes that may start a host
+    /// there: at each start of `HostAnchoredFilter.Prefix.forEachHostStart`
+    /// whose first label is not empty and ends at a dot, that label's key
+    /// (see `key(of:)`), then the key of it and the next label when that
+    /// one ends at a dot too; in the order of the starts.
+    ///
+    /// One pass over the host: each label's key and the key of it after the
+    /// label before are made byte by byte together, and a label's probes are
+    /// made at the dot that ends it. The starts were walked apart before, in
+    /// a scan of the host for its dots and another of its first label, the
+    /// keys then made in a third (about 150 instructions a URL more on the
+    /// fixture pages, callgrind). Inlined into `collectMatches`, whose body
+    /// the closure is (a call would copy the index for it).
+    @inline(__always)
+    static func forEachProbe(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest, _ body: (_ key: UInt64, _ start: Int, _ prefixes: UInt8) -> Void) {
+        typealias Prefix = HostAnchoredFilter.Prefix
+        guard let first = Prefix.firstHostStart(in: url, schemes: schemes) else { return }
+        let (hostStart, allowed) = first
+        let count = url.count
+        // `([^/]+\.)?` lets a host start after every dot before the path but one at the host's start.
+        let subdomains = allowed & ~Prefix.schemeLettersOneLabel.bit
+        lowercase.withUnsafeBufferPointer { lowercase in
+            var labelStart = hostStart
+            var key = hostKeyBasis
+            // The key of the label before, its dot and this label so far.
+            var pairKey = hostKeyBasis
+            // The prefixes of the label before when it was probed (a start
+            // whose label ended at a dot), else 0: its pair is probed once
+            // this label ends at a dot too.
+            var previousPrefixes: UInt8 = 0
+            var previousStart = 0
+            var position = hostStart
+            while true {
+                // The label: up to a dot, a slash or the end.
+                while position < count {
+                    let byte = url[position]
+                    if byte == 0x2E || byte == 0x2F { break }
+                    let lowered = lowercase[Int(byte)]
+                    key = hostKeyStep(key, lowercased: lowered)
+                    pairKey = hostKeyStep(pairKey, lowercased: lowered)
+                    position += 1
+                }
+                let endsWithDot = position < count && url[position] == 0x2E
+                let endsAtDot = endsWithDot && position > labelStart
+                if endsAtDot, previousPrefixes != 0 { body(pairKey, previousStart, previousPrefixes) }
+                // A start: the host's, or after a dot that is not the host's first byte.
+                let isStart = labelStart == hostStart || labelStart > hostStart + 1
+                var prefixes: UInt8 = 0
+                if endsAtDot && isStart {
+                    if labelStart == hostStart {
+                        prefixes = allowed
+                    } else {
+                        prefixes = subdomains
+                        // `([a-z0-9-]+\.)?`: one more start, after a first label of those characters.
+                        if previousStart == hostStart, previousPrefixes != 0, Self.isLabelOfLetters(url, from: hostStart, to: labelStart - 1) {
+                            prefixes |= allowed & Prefix.schemeLettersOneLabel.bit
+                        }
+                    }
+                    body(key, labelStart, prefixes)
+                }
+                guard endsWithDot else { return }
+                previousPrefixes = prefixes
+                previousStart = labelStart
+                pairKey = hostKeyStep(key, lowercased: 0x2E)
+                key = hostKeyBasis
+                position += 1
+                labelStart = position
+            }
+        }
+    }
+
+    /// Whether `url[start..<end]` is of `[A-Za-z0-9-]` only.
+    @inline(__always)
+    private static func isLabelOfLetters(_ url: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        for index in start..<end where !HostAnchoredFilter.Prefix.isLabelByte(url[index]) { return false }
+        return true
+    }
+
     /// Each byte with ASCII letters lower-cased: one load per byte of a label's key.
     private static let lowercase: [UInt8] = (0...255).map { UInt8($0) >= 0x41 && UInt8($0) <= 0x5A ? UInt8($0) | 0x20 : UInt8($0) }
-
-    /// The label starting at `start`: where it ends (at a dot, a slash or the
-    /// URL's end), its key, and whether a dot ends it and it is not empty.
-    /// Its bytes continue `also` as well.
-    @inline(__always)
-    private static func label(in url: UnsafeBufferPointer<UInt8>, from start: Int, _ lowercase: UnsafeBufferPointer<UInt8>,
-                              also: inout UInt64) -> (end: Int, key: UInt64, endsAtDot: Bool)
-    {
-        var end = start
-        var key = hostKeyBasis
-        while end < url.count, url[end] != 0x2E, url[end] != 0x2F {
-            let byte = lowercase[Int(url[end])]
-            key = hostKeyStep(key, lowercased: byte)
-            also = hostKeyStep(also, lowercased: byte)
-            end += 1
-        }
-        return (end, key, end > start && end < url.count && url[end] == 0x2E)
-    }
-
-    @inline(__always)
-    private static func label(in url: UnsafeBufferPointer<UInt8>, from start: Int, _ lowercase: UnsafeBufferPointer<UInt8>)
-        -> (end: Int, key: UInt64, endsAtDot: Bool)
-    {
-        var unused = hostKeyBasis
-        return label(in: url, from: start, lowercase, also: &unused)
-    }
 
     /// Whether the entry's filter matches with its host at `start`, which
     /// leaves room for its host and literal, where its check gave `verdict`

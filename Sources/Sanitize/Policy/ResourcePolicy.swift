@@ -20,12 +20,11 @@ struct ResourcePolicy {
     private(set) var preparedPage: PreparedPage?
 
     private(set) var blocked: [BlockedResource] = []
-    private(set) var hosts: Set<String> = []
-    /// The hosts in `hosts`, by their bytes: a page routes a few hosts
-    /// many times, and a repeat is then one byte-hash look-up, without
-    /// making the host's String and hashing it for the set (about 1,600
-    /// instructions a routed URL on the fixture pages, callgrind).
-    private var hostBytes = ByteCache<Void>()
+    /// The hosts of the subresources routed through the proxy (and of URLs
+    /// an inline script names and the rules let through).
+    var hosts: Set<String> { routedHosts.set }
+    /// `hosts`, each kept once by its bytes (see `RoutedHosts`).
+    private var routedHosts = RoutedHosts()
     /// The load context of a load of each type, as `ResourceRequest`
     /// derives it when given none: passed to it, so that it does not
     /// compare the frame's and the page's serialisations for every load.
@@ -118,8 +117,8 @@ struct ResourcePolicy {
         preparedPage = page
         // The URL is made in the request and read from there: a local copy
         // put in it cost a copy and a destroy more (about 35 instructions a
-        // decision, fixture pages, callgrind).
-        request.url = resolved.removingFragment
+        // decision, fixture pages, callgrind). Most URLs have no fragment.
+        request.url = resolved.hasFragment ? resolved.removingFragment : resolved
         request.type = type
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page)
@@ -163,15 +162,14 @@ struct ResourcePolicy {
     }
 
     /// Adds `url`'s host to `hosts`, made into a String only the first time.
+    /// The serialisation's bytes are borrowed where they lie (a WebURL's is
+    /// native), not from a copy of it.
     private mutating func insertHost(of url: WebURL) {
-        var serialization = url.serialization
         let range = url.hostnameRange
-        serialization.withUTF8 { bytes in
-            let host = UnsafeBufferPointer(rebasing: bytes[range])
-            let hash = ByteKey.fnv1a(host, tag: 0)
-            guard hostBytes.value(for: host, tag: 0, hash: hash) == nil else { return }
-            hostBytes.insert((), for: host, tag: 0, hash: hash)
-            hosts.insert(String(decoding: host, as: UTF8.self))
+        let serialization = url.serialization
+        if serialization.utf8.withContiguousStorageIfAvailable({ routedHosts.insert(UnsafeBufferPointer(rebasing: $0[range])) }) == nil {
+            var serialization = serialization
+            serialization.withUTF8 { routedHosts.insert(UnsafeBufferPointer(rebasing: $0[range])) }
         }
     }
 
@@ -200,7 +198,7 @@ struct ResourcePolicy {
     /// Takes over what a nested document (an iframe's `srcdoc`) blocked and routed.
     mutating func absorb(blocked others: [BlockedResource], hosts otherHosts: Set<String>) {
         for record in others where !isRecorded(record) { blocked.append(record) }
-        hosts.formUnion(otherHosts)
+        for host in otherHosts { routedHosts.insert(host) }
     }
 
     /// Decides where a link, form or refresh goes.
@@ -234,7 +232,7 @@ struct ResourcePolicy {
         let isSite = urlMap.isSite(url)
         if url.isHTTP || !isSite {
             // make-https applies to navigations too, as WebKit applies it to top documents.
-            let page = url.removingFragment
+            let page = url.hasFragment ? url.removingFragment : url
             let decision = engine.decide(ResourceRequest(url: page, type: .topDocument, pageURL: page, method: .get))
             if !isSite, decision.isBlocked { return .external(ProxyURLMap.leavePath(for: url)) }
             if decision.makesHTTPS { url = url.withScheme("https") }
