@@ -7,7 +7,11 @@ unique pages (no-store, a different comment in each) and `limot serve`
 under `valgrind --tool=callgrind --separate-threads=yes`, sends --warm
 requests, zeroes the counters, sends --requests more, one at a time, each
 at a new address (/search?q=Haus&n=K) on one kept-alive connection, and
-dumps the profile. It prints the instructions a request: all threads, and the threads that did the
+dumps the profile. With --revalidated, every request is instead the same
+page sent with `max-age=0` (proxy_compare.py's cache mode): kept in limot's
+HTTP cache, and validated with nginx on every view (a 304), as a site
+that sends `no-cache` or `max-age=0` with an ETag is.
+It prints the instructions a request: all threads, and the threads that did the
 request's work (the event loops, curl's and the history's: every thread
 with at least 1% of the total), so that a timer firing in the background
 shows as the difference between the two.
@@ -20,7 +24,7 @@ the checkout (.build/limot-nodebug): limot finds its shipped site
 profile from where its binary is.
 
 Usage: python3 Benchmarks/profile_request.py --limot PATH --out /tmp/cg/req
-       [--requests 100] [--warm 20]
+       [--requests 100] [--warm 20] [--revalidated]
 Needs: valgrind, nginx (Debian packages valgrind nginx-light).
 """
 import argparse
@@ -35,12 +39,13 @@ import time
 import proxy_compare as bench
 
 
-def fetch(connection, port, path):
-    """One request on the kept-alive connection, as a browser and wrk send them."""
+def fetch(connection, port, path, mark):
+    """One request on the kept-alive connection, as a browser and wrk send them;
+    the answer must hold `mark` (a bit of the sanitized page)."""
     connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
     response = connection.getresponse()
     body = response.read()
-    if response.status != 200 or b"<!-- " not in body:
+    if response.status != 200 or mark not in body:
         raise SystemExit(f"{path}: status {response.status}, {len(body)} bytes: not the sanitized page")
     return body
 
@@ -63,6 +68,8 @@ def main():
     parser.add_argument("--out", required=True, help="callgrind's output file prefix (OUT.PID-THREAD files)")
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--warm", type=int, default=20)
+    parser.add_argument("--revalidated", action="store_true",
+                        help="the same max-age=0 page every time (a 304 from nginx), not a new address")
     options = parser.parse_args()
     for tool in ["valgrind", "callgrind_control", "nginx"]:
         if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
@@ -75,7 +82,12 @@ def main():
     processes = []
     try:
         nginx_port, port = bench.free_port(), bench.free_port()
-        bench.start_nginx(work, docroot, nginx_port, processes, unique_pages=True)
+        if options.revalidated:
+            shutil.copy(os.path.join(docroot, "search", "Haus.html"),
+                        os.path.join(docroot, "search", f"{bench.REVALIDATED_WORD}.html"))
+            bench.start_nginx(work, docroot, nginx_port, processes, cached_mode=True)
+        else:
+            bench.start_nginx(work, docroot, nginx_port, processes, unique_pages=True)
         limot = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--separate-threads=yes",
              f"--callgrind-out-file={options.out}.%p",
@@ -99,12 +111,18 @@ def main():
             raise SystemExit(f"limot does not listen on 127.0.0.1:{port} after 120 s")
         run = os.urandom(4).hex()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        if options.revalidated:
+            kind = "the same page, revalidated (max-age=0, a 304 from nginx)"
+            path, mark = (lambda _: f"/search?q={bench.REVALIDATED_WORD}"), b"<table"
+        else:
+            kind = "each at a new address"
+            path, mark = (lambda k: f"/search?q=Haus&n={run}-{k}"), b"<!-- "
         for k in range(options.warm):
-            fetch(connection, port, f"/search?q=Haus&n=warm-{run}-{k}")
+            fetch(connection, port, path(f"warm-{k}"), mark)
         time.sleep(1.5)  # the history's batch is written
         subprocess.run(["callgrind_control", "-z", str(limot.pid)], check=True, capture_output=True)
         for k in range(options.requests):
-            fetch(connection, port, f"/search?q=Haus&n={run}-{k}")
+            fetch(connection, port, path(k), mark)
         time.sleep(1.5)
         subprocess.run(["callgrind_control", "-d", str(limot.pid)], check=True, capture_output=True)
         totals = thread_totals(f"{options.out}.{limot.pid}")
@@ -114,7 +132,7 @@ def main():
             raise SystemExit(f"no dump found at {options.out}.{limot.pid}.1-*: {sorted(totals)}")
         everything = sum(dumped.values())
         working = {path: count for path, count in dumped.items() if count >= everything / 100}
-        print(f"{options.requests} requests, each at a new address ({options.warm} before them not counted)")
+        print(f"{options.requests} requests, {kind} ({options.warm} before them not counted)")
         print(f"instructions a request, all threads:     {everything / options.requests:12,.0f}")
         print(f"instructions a request, working threads: {sum(working.values()) / options.requests:12,.0f}")
         for path, count in sorted(working.items(), key=lambda item: -item[1]):
