@@ -1,5 +1,3 @@
-import ContentRules
-import FixtureSupport
 import Testing
 @testable import Sanitize
 
@@ -10,10 +8,8 @@ import Testing
 /// Expectations written by hand from the HTML standard's reading.
 @Suite("Plain-body start tags")
 struct PlainBodyStartTagTests {
-    static let blocking = Fixtures.engine(#"[{"trigger": {"url-filter": "/blocked/"}, "action": {"type": "block"}}]"#)
-
     static func sanitize(_ html: String) -> String {
-        Fixtures.sanitize(html, context: Fixtures.context(engine: Self.blocking)).html
+        BlockedPathFixture.sanitize(html)
     }
 
     /// A plain body before each tag: text and a `<p>` the fast lane reads past.

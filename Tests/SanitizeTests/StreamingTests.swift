@@ -8,10 +8,8 @@ import Testing
 /// follows, and the tokenizer must split the input where a browser does.
 @Suite("Streaming")
 struct StreamingTests {
-    static let blocking = Fixtures.engine(#"[{"trigger": {"url-filter": "/blocked/"}, "action": {"type": "block"}}]"#)
-
     static func sanitize(_ html: String) -> String {
-        Fixtures.sanitize(html, context: Fixtures.context(engine: Self.blocking)).html
+        BlockedPathFixture.sanitize(html)
     }
 
     @Test("what the input leaves open is closed before the bar, a cut-off tag dropped", arguments: [
@@ -138,7 +136,7 @@ struct StreamingTests {
             for _ in 0..<Int(generator.next() % 40) { page += pieces[Int(generator.next() % UInt64(pieces.count))] }
             var bytes = Array(page.utf8)
             if generator.next() % 8 == 0 { bytes.insert(0xFF, at: Int(generator.next() % UInt64(bytes.count + 1))) }
-            let document = HTMLSanitizer.sanitize(bytes, context: Fixtures.context(engine: Self.blocking))
+            let document = HTMLSanitizer.sanitize(bytes, context: Fixtures.context(engine: BlockedPathFixture.engine))
             #expect(document.segments.filter { $0 == .headStart }.count == 1, "\(page)")
             #expect(document.segments.filter { $0 == .bodyEnd }.count == 1, "\(page)")
             let rendered = document.render(nonce: "n", headStart: "", bodyEnd: "")
