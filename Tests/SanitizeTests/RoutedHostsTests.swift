@@ -32,4 +32,24 @@ struct RoutedHostsTests {
             #expect(hosts.set == plain)
         }
     }
+
+    @Test("past the hosts it scans, a table finds them: still each once, first routed first")
+    func manyHosts() {
+        var random = SplitMix64(seed: 2026)
+        for count in [RoutedHosts.scannedHosts, RoutedHosts.scannedHosts + 1, 600] {
+            var hosts = RoutedHosts()
+            var distinct: [String] = []
+            for _ in 0..<(4 * count) {
+                let host = "h\(random.next(below: count)).example.org"
+                if random.next(below: 2) == 0 {
+                    hosts.insert(host)
+                } else {
+                    Array(host.utf8).withUnsafeBufferPointer { hosts.insert($0) }
+                }
+                if !distinct.contains(host) { distinct.append(host) }
+            }
+            #expect(hosts.names == distinct, "\(count) hosts")
+            #expect(hosts.set == Set(distinct))
+        }
+    }
 }
