@@ -5,6 +5,8 @@
 #   100k, 1m   the dictionary page of the ordo-one benchmark at that size
 #   fixtures   the fixture site's five result pages, together
 #   p58k       proxy_compare.py's page (what the proxy benchmark serves)
+#   p58k-images  the same page with each entry's image at an address of its own
+#              (275 images the page names once each: the first decision's cost)
 #   FILE       any HTML file
 # and writes OUT/callgrind.PAGE (read it with callgrind_annotate --inclusive=yes)
 # and OUT/out.PAGE, the rendered output, to cmp against another build's.
@@ -27,9 +29,9 @@ binary="$out/SanitizeProfile"
 objcopy --strip-debug "$(swift build -c release --show-bin-path)/SanitizeProfile" "$binary"
 for page in "${pages[@]}"; do
   argument="$page"
-  if [ "$page" = p58k ]; then
-    argument="$out/p58k.html"
-    python3 -c "import sys; sys.path.insert(0, '$here'); import proxy_compare; open(sys.argv[1], 'w').write(proxy_compare.dictionary_page())" "$argument"
+  if [ "$page" = p58k ] || [ "$page" = p58k-images ]; then
+    argument="$out/$page.html"
+    python3 -c "import sys; sys.path.insert(0, '$here'); import proxy_compare; open(sys.argv[1], 'w').write(proxy_compare.dictionary_page(images_each_new=sys.argv[2] == 'p58k-images'))" "$argument" "$page"
   fi
   name="$(basename "$page")"
   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --toggle-collect='*measuredWork*' \

@@ -118,8 +118,12 @@ def wait_for_port(port, timeout=20.0):
     raise SystemExit(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
 
 
-def dictionary_page(target_bytes=60_000):
-    """A result page like the dictionary's: a table of entries with ads."""
+def dictionary_page(target_bytes=60_000, images_each_new=False):
+    """A result page like the dictionary's: a table of entries with ads.
+    With images_each_new, each entry's speaker image has an address of its
+    own (`/img/speaker/N.png`), so that every image is a URL the page has
+    not named before: the cost of a first decision (rules, the proxy
+    address), which the shared icon pays once a page."""
     random.seed(7)
     german = ["Haus", "Buch", "gehen", "Straße", "Baum", "Wasser", "Freund", "Schule", "Arbeit", "Stadt"]
     persian = ["خانه", "کتاب", "رفتن", "خیابان", "درخت", "آب", "دوست", "مدرسه", "کار", "شهر"]
@@ -138,8 +142,9 @@ def dictionary_page(target_bytes=60_000):
     i = 0
     while size < target_bytes:
         g, p = german[i % len(german)], persian[i % len(persian)]
+        speaker = f"/img/speaker/{i}.png" if images_each_new else "/img/speaker.png"
         row = (f'<tr><td class="de"><a href="/search?q={g}">{g}</a> <span class="gram">das, -er</span></td>'
-               f'<td class="fa" dir="rtl" lang="fa">{p}‌ها، {p}</td><td><img src="/img/speaker.png" alt=""></td></tr>\n')
+               f'<td class="fa" dir="rtl" lang="fa">{p}‌ها، {p}</td><td><img src="{speaker}" alt=""></td></tr>\n')
         if i % 25 == 12:
             row += '<tr><td colspan="3"><div class="ad-wrapper"><iframe src="https://googleads.g.doubleclick.net/pagead/ads?client=ca-pub-1234" width="728" height="90"></iframe></div></td></tr>\n'
         rows.append(row)
