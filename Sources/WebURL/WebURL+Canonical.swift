@@ -36,10 +36,13 @@ extension WebURL {
     /// ends with its host gets), rather than made and then grown.
     public init?(canonicalHTTP bytes: UnsafeBufferPointer<UInt8>) {
         guard let parsed = Self.canonicalHTTPLayout(bytes) else { return nil }
-        // The scan let only ASCII through, so the bytes are valid UTF-8 as they stand.
+        // The scan let only ASCII through, so the bytes are valid UTF-8 as
+        // they stand; copied with `memcpy` (the scan found `https://` in
+        // them, so they are not empty), where the generic
+        // `initialize(fromContentsOf:)` cost about 15 instructions more a URL.
         let count = bytes.count + (parsed.endsWithHost ? 1 : 0)
         let string = String(unsafeUninitializedCapacity: count) { buffer in
-            _ = buffer.initialize(fromContentsOf: bytes)
+            buffer.baseAddress!.initialize(from: bytes.baseAddress!, count: bytes.count)
             if parsed.endsWithHost { buffer[bytes.count] = UInt8(ascii: "/") }
             return count
         }
@@ -48,7 +51,7 @@ extension WebURL {
 
     /// The layout of a canonical http(s) URL, and whether it ends with its
     /// host (its serialisation then adds the path `/`).
-    private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, endsWithHost: Bool)? {
+    static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, endsWithHost: Bool)? {
         let kind: SchemeKind
         let schemeEnd: Int
         if startsWith("https://", bytes) {
@@ -80,11 +83,23 @@ extension WebURL {
             return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: hostEnd..<hostEnd + 1, queryStart: -1,
                            fragmentStart: -1), true)
         }
-        guard bytes[position] == UInt8(ascii: "/") else { return nil }
+        guard bytes[position] == UInt8(ascii: "/"),
+              let rest = canonicalPathLayout(bytes, from: position, classes: classes) else { return nil }
+        return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: position..<rest.pathEnd,
+                       queryStart: rest.queryStart, fragmentStart: rest.fragmentStart), false)
+    }
+
+    /// Where the path (from `pathStart`, a `/`), the query and the fragment
+    /// of a canonical http(s) URL end and start in `bytes` (-1: none), or
+    /// nil where the full parser would change them.
+    @inline(__always)
+    private static func canonicalPathLayout(_ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int,
+                                            classes: UnsafeBufferPointer<UInt8>) -> (pathEnd: Int, queryStart: Int, fragmentStart: Int)? {
+        func isIn(_ byte: UInt8, _ set: UInt8) -> Bool { classes[Int(byte)] & set != 0 }
         // The path: segments of bytes the path set leaves alone, none a dot segment.
         // The path set holds `?` and `#` and the query set `#`: each loop
         // looks at a byte twice only when its set holds it.
-        let pathStart = position
+        var position = pathStart
         var segmentStart = position + 1
         position += 1
         while position < bytes.count {
@@ -113,8 +128,34 @@ extension WebURL {
             while position < bytes.count, !isIn(bytes[position], CanonicalByteClasses.fragment) { position += 1 }
             guard position == bytes.count else { return nil }
         }
-        return (layout(kind: kind, schemeEnd: schemeEnd, host: hostStart..<hostEnd, path: pathStart..<pathEnd, queryStart: queryStart,
-                       fragmentStart: fragmentStart), false)
+        return (pathEnd, queryStart, fragmentStart)
+    }
+
+    /// `init?(canonicalHTTP:)` of `origin`'s bytes followed by `rootPath`
+    /// (a `/` and what follows it), the same URL or nil where that is nil:
+    /// the origin was read once, so only the path is scanned, and the
+    /// serialisation is written once from both. For a page's root-path
+    /// references (`/img/a.png`), which were joined to the origin in a
+    /// buffer, copied from it into the String and scanned whole, host too.
+    public init?(canonicalHTTP origin: CanonicalHTTPOrigin, rootPath: UnsafeBufferPointer<UInt8>) {
+        guard rootPath.first == UInt8(ascii: "/"), let pathBytes = rootPath.baseAddress else { return nil }
+        let pathLayout = CanonicalByteClasses.table.withUnsafeBufferPointer { classes in
+            Self.canonicalPathLayout(rootPath, from: 0, classes: classes)
+        }
+        guard let pathLayout else { return nil }
+        let offset = origin.bytes.count
+        let count = offset + rootPath.count
+        let string = origin.bytes.withUnsafeBufferPointer { originBytes in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress!.initialize(from: originBytes.baseAddress!, count: offset)
+                (buffer.baseAddress! + offset).initialize(from: pathBytes, count: rootPath.count)
+                return count
+            }
+        }
+        func shifted(_ position: Int) -> Int { position < 0 ? position : position + offset }
+        self.init(serialization: string, domainHostLayout: Self.layout(
+            kind: origin.kind, schemeEnd: origin.schemeEnd, host: origin.host, path: offset..<pathLayout.pathEnd + offset,
+            queryStart: shifted(pathLayout.queryStart), fragmentStart: shifted(pathLayout.fragmentStart)))
     }
 
     /// The layout of a URL with a host and no userinfo or port, as the serialiser records it.
@@ -177,6 +218,27 @@ extension WebURL {
         guard let first = segment.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "%") else { return false }
         let bytes = Array(segment)
         return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
+    }
+}
+
+/// `http://host` or `https://host` as `WebURL(canonicalHTTP:)` takes it
+/// (a canonical domain, no userinfo, no port, nothing after the host),
+/// read once, for `WebURL(canonicalHTTP:rootPath:)` to join paths to.
+public struct CanonicalHTTPOrigin: Sendable {
+    /// The origin's bytes, as given.
+    public let bytes: [UInt8]
+    let kind: SchemeKind
+    let schemeEnd: Int
+    let host: Range<Int>
+
+    /// nil unless `WebURL(canonicalHTTP:)` takes `bytes` as a URL that ends with its host.
+    public init?(_ bytes: [UInt8]) {
+        let parsed = bytes.withUnsafeBufferPointer { WebURL.canonicalHTTPLayout($0) }
+        guard let parsed, parsed.endsWithHost else { return nil }
+        self.bytes = bytes
+        kind = parsed.layout.kind
+        schemeEnd = Int(parsed.layout.schemeEnd)
+        host = Int(parsed.layout.hostStart)..<Int(parsed.layout.hostEnd)
     }
 }
 

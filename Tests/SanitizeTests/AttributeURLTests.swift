@@ -124,4 +124,18 @@ import WebURL
         }
         #expect(equal > 100, "only \(equal) canonically equal pairs of other bytes: the generator no longer makes them")
     }
+
+    @Test("isASCII reads words as allSatisfy reads bytes, at every length up to 40 and every place of a high byte")
+    func isASCIIAgreesWithAllSatisfy() {
+        var random = SplitMix64(seed: 34)
+        for length in 0...40 {
+            for _ in 0..<100 {
+                var bytes = (0..<length).map { _ in UInt8(random.next(below: 0x80)) }
+                // Now and then one byte with the high bit, anywhere (the last included).
+                if length > 0, random.next(below: 2) == 0 { bytes[random.next(below: length)] = UInt8(0x80 + random.next(below: 0x80)) }
+                let words = bytes.withUnsafeBufferPointer { ResourcePolicy.isASCII($0) }
+                #expect(words == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+            }
+        }
+    }
 }

@@ -132,4 +132,51 @@ struct ProxyURLMapTests {
             #expect(ProxyURLMap.typeName(type) == type.names.first, "\(type.rawValue)")
         }
     }
+
+    /// The pieces generated subresource URLs are made of: hosts with the
+    /// bytes a path segment encodes, dot hosts, ports, credentials, queries
+    /// with `&`, fragments, and text the parser encodes.
+    static let generatedURLPieces = ["a", "z", "Q", "0", "9", "-", "_", ".", "..", "\"", "`", "{", "}", "&", "%41", "é", "xn--bcher-kva"]
+    static let generatedPathPieces = ["/", "a", "/b.png", "?", "&", "=", "#", "%20", " ", "é", "'", "\"", "<", ".", ".."]
+
+    /// `subresourcePath(for:type:)` written plainly, piece by piece from the
+    /// URL's components: what the map's copy from the serialization must equal.
+    static func plainSubresourcePath(for url: WebURL, type: ResourceTypes) -> String? {
+        guard url.scheme == "http" || url.scheme == "https", url.username.isEmpty, url.password.isEmpty,
+              let name = type.names.first else { return nil }
+        let host = url.hostname
+        guard !host.isEmpty, host != ".", host != ".." else { return nil }
+        var segment = ""
+        for scalar in host.unicodeScalars {
+            switch scalar {
+            case "\"": segment += "%22"
+            case "`": segment += "%60"
+            case "{": segment += "%7B"
+            case "}": segment += "%7D"
+            default: segment.unicodeScalars.append(scalar)
+            }
+        }
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "/_limot/sub/" + name + "/" + url.scheme + "/" + segment + port + url.path + (url.query.map { "?" + $0 } ?? "")
+    }
+
+    @Test("a subresource's path is the plain one, on generated URLs of every shape the map copies or builds")
+    func generatedSubresourcePaths() {
+        var random = SplitMix64(seed: 27)
+        let types: [ResourceTypes] = [.image, .script, .styleSheet, .childDocument, .font, [.image, .media]]
+        var copied = 0
+        for _ in 0..<20_000 {
+            var string = random.next(below: 2) == 0 ? "https://" : "http://"
+            if random.next(below: 10) == 0 { string += "u:p@" }
+            string += random.text(from: Self.generatedURLPieces, fewerThan: 6, plus: 0)
+            if random.next(below: 8) == 0 { string += [":8080", ":80", ":443"][random.next(below: 3)] }
+            string += random.text(from: Self.generatedPathPieces, fewerThan: 8, plus: 0)
+            guard let url = try? WebURL(string) else { continue }
+            let type = types[random.next(below: types.count)]
+            let path = map.subresourcePath(for: url, type: type)
+            #expect(path == Self.plainSubresourcePath(for: url, type: type), "\(string) as \(url.serialization)")
+            if path != nil, url.port == nil { copied += 1 }
+        }
+        #expect(copied > 5_000, "only \(copied) URLs took the copy from the serialization")
+    }
 }

@@ -216,19 +216,35 @@ struct MarkupWriter {
     }
 
     /// Whether `bytes` hold any of `&`, `<`, `>`, `"`, the bytes
-    /// `writeAttributeValue` escapes: read eight bytes at a time as it does.
+    /// `writeAttributeValue` escapes: read eight bytes at a time, and the
+    /// last bytes as the word that ends with them (read again where it
+    /// overlaps the one before), not one by one. The four are two pairs
+    /// one bit apart (`"` 0x22 and `&` 0x26 differ only in 0x04, `<` 0x3C
+    /// and `>` 0x3E only in 0x02): with that bit set in every byte, each
+    /// pair is one value, and a word takes two zero-byte tests where
+    /// `mayHoldEscaped` takes four.
     static func holdsEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// Whether a byte of `word` is one of the four: a zero byte in
+        /// either folded pair (exact for the word as a whole).
+        func holdsPair(_ word: UInt64) -> Bool {
+            let quoteOrAmpersand = (word | 0x04 &* ones) ^ (0x26 &* ones)
+            let angleBracket = (word | 0x02 &* ones) ^ (0x3E &* ones)
+            let zeros = (quoteOrAmpersand &- ones) & ~quoteOrAmpersand | (angleBracket &- ones) & ~angleBracket
+            return zeros & (0x80 &* ones) != 0
+        }
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte | 0x04 == 0x26 || byte | 0x02 == 0x3E { return true }
+            return false
+        }
         var index = 0
-        while bytes.count - index >= 8 {
-            if mayHoldEscaped(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+        while count - index > 8 {
+            if holdsPair(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
             index += 8
         }
-        while index < bytes.count {
-            if bytes[index] < 0x3F, entity(bytes[index], quotes: true) != nil { return true }
-            index += 1
-        }
-        return false
+        return holdsPair(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
     }
 
     mutating func writeAttributeValue(_ bytes: [UInt8]) {

@@ -28,11 +28,17 @@ struct ReferenceResolver {
     private let schemePrefixCount: Int
     /// Whether `prefixes` is `scheme://host`, for root paths.
     private let hasOriginPrefix: Bool
+    /// `prefixes` read once as a canonical origin, where it is one (the
+    /// same array, not a copy): a root path is then joined to it with only
+    /// the path scanned (`WebURL(canonicalHTTP:rootPath:)`). nil where
+    /// `hasOriginPrefix` is false, or the shortcut refuses the origin, and
+    /// so every URL joined to it.
+    private let origin: CanonicalHTTPOrigin?
 
     init(base: WebURL) {
         self.base = base
         guard base.isHTTP || base.isHTTPS else {
-            (prefixes, schemePrefixCount, hasOriginPrefix) = ([], 0, false)
+            (prefixes, schemePrefixCount, hasOriginPrefix, origin) = ([], 0, false, nil)
             return
         }
         // The serialisation starts with the canonical scheme and its `:`;
@@ -46,6 +52,7 @@ struct ReferenceResolver {
         prefixes = serialization.withUTF8 { Array($0[..<end]) }
         schemePrefixCount = schemeEnd
         hasOriginPrefix = hasPlainDomain
+        origin = hasPlainDomain ? CanonicalHTTPOrigin(prefixes) : nil
     }
 
     /// `raw` (character references decoded) parsed against the base, or nil
@@ -110,7 +117,12 @@ struct ReferenceResolver {
         guard let first = bytes.first else { return nil }
         if first == UInt8(ascii: "h") { return WebURL(canonicalHTTP: bytes) }
         guard first == UInt8(ascii: "/") else { return nil }
-        let prefixCount = bytes.count > 1 && bytes[1] == UInt8(ascii: "/") ? schemePrefixCount : hasOriginPrefix ? prefixes.count : 0
+        let isSchemeRelative = bytes.count > 1 && bytes[1] == UInt8(ascii: "/")
+        if !isSchemeRelative {
+            guard hasOriginPrefix, let origin else { return nil }
+            return WebURL(canonicalHTTP: origin, rootPath: bytes)
+        }
+        let prefixCount = schemePrefixCount
         guard prefixCount > 0 else { return nil }
         return prefixes.withUnsafeBufferPointer { prefixes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixCount + bytes.count) { joined in
