@@ -97,9 +97,7 @@ extension ContentRuleEngine {
                         pageDomainConditions: met, facts: facts)
         }
         if let page {
-            return page.domainKeys.withUnsafeBufferPointer { keys in
-                page.domainConditions.withUnsafeBufferPointer { decide(keys: keys, met: $0) }
-            }
+            return decide(keys: page.domainKeys, met: page.domainConditions)
         }
         // No page (most loads of a corpus without one), or rules that read no
         // domain keys: no keys, no condition met, no array to make and drop.
