@@ -129,6 +129,20 @@ final class HashIndex<Value: BitwiseCopyable & Sendable>: Sendable {
         forEachStoredUnfiltered(key, body)
     }
 
+    /// Whether any value is stored under `key`: what `forEachStored` would
+    /// call its body for at least once (`HostIndex.probesFound` keeps a
+    /// host's probes that do).
+    func holds(_ key: UInt64) -> Bool {
+        if !presence.mayContain(key) { return false }
+        var slot = Int(truncatingIfNeeded: key) & mask
+        while true {
+            let entry = slots[slot]
+            if entry.count == 0 { return false }
+            if entry.key == key { return true }
+            slot = (slot + 1) & mask
+        }
+    }
+
     /// `forEachStored` without asking the `KeyFilter` first, for a caller
     /// whose own filter already holds only keys that are there
     /// (`LiteralIndex`'s pair bitmap).

@@ -123,23 +123,63 @@ struct HostIndex: Sendable {
         if index.isEmpty { return }
         bytes.withUnsafeBufferPointer { bytes in
             Self.forEachProbe(in: url, schemes: collector.load.schemes) { key, start, prefixes in
-                index.forEachStored(key) { stored in
-                    // The host and literal's length and eight of their
-                    // bytes asked before the gate: they turn away most
-                    // candidates (the length alone over half of them)
-                    // where the gate turned away a fifth, and the entry
-                    // is read whole only after them (some 46
-                    // instructions a request less, callgrind, `rules
-                    // match` on the benchmark corpus).
-                    guard stored.pointee.prefix & prefixes != 0 else { return }
-                    let length = Int(stored.pointee.hostLength) &+ Int(stored.pointee.literalLength)
-                    guard start &+ length <= url.count else { return }
-                    let verdict = stored.pointee.check.verdict(in: url, at: start, length: length, caseSensitive: false)
-                    guard verdict != .fails, stored.pointee.gate.admits(collector.load) else { return }
-                    let entry = stored.pointee
-                    if matches(entry, verdict, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
-                }
+                collect(key, start: start, prefixes: prefixes, bytes, in: url, into: &collector)
             }
+        }
+    }
+
+    /// `collectMatches(in:into:)` with the probes of the URL's host already
+    /// known: `probes` is `probesFound(in:schemes:)` of a URL with the same
+    /// bytes up to the host's end (the probes read nothing after it), so the
+    /// same entries are asked with the same starts, and the same rules added.
+    func collectMatches(in url: UnsafeBufferPointer<UInt8>, probes: HostProbes, into collector: inout MatchCollector) {
+        if probes.count == 0 { return }
+        bytes.withUnsafeBufferPointer { bytes in
+            for probe in 0..<probes.count {
+                collect(probes.keys[probe], start: Int(probes.starts[probe]), prefixes: probes.prefixes[probe], bytes, in: url, into: &collector)
+            }
+        }
+    }
+
+    /// The probes of `forEachProbe` that find a key in the index, in order;
+    /// nil when there are more than `HostProbes` holds. The others find
+    /// nothing, whatever follows the host.
+    func probesFound(in url: UnsafeBufferPointer<UInt8>, schemes: SchemeTest) -> HostProbes? {
+        var found = HostProbes()
+        if index.isEmpty { return found }
+        var fits = true
+        Self.forEachProbe(in: url, schemes: schemes) { key, start, prefixes in
+            guard index.holds(key) else { return }
+            guard found.count < HostProbes.capacity, start <= Int(Int32.max) else {
+                fits = false
+                return
+            }
+            (found.keys[found.count], found.starts[found.count], found.prefixes[found.count]) = (key, Int32(start), prefixes)
+            found.count += 1
+        }
+        return fits ? found : nil
+    }
+
+    /// Adds to the collector the rules stored under a probe's `key` whose
+    /// filter matches with its host at `start` (one of `prefixes` before it).
+    @inline(__always)
+    private func collect(_ key: UInt64, start: Int, prefixes: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, in url: UnsafeBufferPointer<UInt8>,
+                         into collector: inout MatchCollector) {
+        index.forEachStored(key) { stored in
+            // The host and literal's length and eight of their
+            // bytes asked before the gate: they turn away most
+            // candidates (the length alone over half of them)
+            // where the gate turned away a fifth, and the entry
+            // is read whole only after them (some 46
+            // instructions a request less, callgrind, `rules
+            // match` on the benchmark corpus).
+            guard stored.pointee.prefix & prefixes != 0 else { return }
+            let length = Int(stored.pointee.hostLength) &+ Int(stored.pointee.literalLength)
+            guard start &+ length <= url.count else { return }
+            let verdict = stored.pointee.check.verdict(in: url, at: start, length: length, caseSensitive: false)
+            guard verdict != .fails, stored.pointee.gate.admits(collector.load) else { return }
+            let entry = stored.pointee
+            if matches(entry, verdict, bytes, in: url, at: start, collector: &collector) { collector.add(entry.rule) }
         }
     }
 
@@ -253,4 +293,15 @@ struct HostIndex: Sendable {
         }
         return confirmations.matches(entry.confirmation, in: url, from: entry.confirmsTail ? after : 0)
     }
+}
+
+/// The probes of one host that find keys in a `HostIndex` (see
+/// `HostIndex.probesFound`), kept inline: a host has a few labels, and the
+/// shipped rules' index knows none of most hosts' keys.
+struct HostProbes: Sendable, BitwiseCopyable {
+    static var capacity: Int { 4 }
+    var keys = InlineArray<4, UInt64>(repeating: 0)
+    var starts = InlineArray<4, Int32>(repeating: 0)
+    var prefixes = InlineArray<4, UInt8>(repeating: 0)
+    var count = 0
 }

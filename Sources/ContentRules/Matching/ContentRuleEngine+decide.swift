@@ -14,6 +14,16 @@ extension ContentRuleEngine {
         return decide(request, prepared: page)
     }
 
+    /// `decide(_:page:)` with what it works out from the load's host kept in
+    /// `hosts` for the page's next loads from that host (see
+    /// `PageHostMemo`): the same decision, for less.
+    public func decide(_ request: ResourceRequest, page: PreparedPage, hosts: inout PageHostMemo) -> Decision {
+        assert(request.pageURL == page.url, "the prepared page is not the request's")
+        return withUnsafeMutablePointer(to: &hosts) { hosts in
+            Self.withBytes(request.url.serialization) { decide(request, page: page, hosts: hosts, url: $0) }
+        }
+    }
+
     // The three URLs' bytes are borrowed one inside the other, and each
     // `withBytes` inlines its body more than once (a native string, a small
     // or bridged one): with the whole decision's set-up nested in them,
@@ -22,32 +32,43 @@ extension ContentRuleEngine {
     // benchmark corpus). Each body is now one call, and each step a
     // function of its own: 4 KB, 13 misses.
     private func decide(_ request: ResourceRequest, prepared page: PreparedPage?) -> Decision {
-        Self.withBytes(request.url.serialization) { decide(request, page: page, url: $0) }
+        Self.withBytes(request.url.serialization) { decide(request, page: page, hosts: nil, url: $0) }
     }
 
     /// The decision once the URL's bytes are at hand.
     @inline(never)
-    private func decide(_ request: ResourceRequest, page: PreparedPage?, url urlBuffer: UnsafeBufferPointer<UInt8>) -> Decision {
+    private func decide(_ request: ResourceRequest, page: PreparedPage?, hosts: UnsafeMutablePointer<PageHostMemo>?,
+                        url urlBuffer: UnsafeBufferPointer<UInt8>) -> Decision {
         // WebKit never applies content rules to data: URLs, nor a global stylesheet.
         if Self.hasScheme("data", urlBuffer) {
             return Decision(engine: self, applied: [], isDocument: false)
         }
-        return Self.withBytes(request.pageURL?.serialization ?? "") { decide(request, page: page, url: urlBuffer, top: $0) }
+        return Self.withBytes(request.pageURL?.serialization ?? "") { decide(request, page: page, hosts: hosts, url: urlBuffer, top: $0) }
     }
 
     /// The decision once the URL's and the page's bytes are at hand.
     @inline(never)
-    private func decide(_ request: ResourceRequest, page: PreparedPage?, url urlBuffer: UnsafeBufferPointer<UInt8>,
-                        top topBuffer: UnsafeBufferPointer<UInt8>) -> Decision
+    private func decide(_ request: ResourceRequest, page: PreparedPage?, hosts: UnsafeMutablePointer<PageHostMemo>?,
+                        url urlBuffer: UnsafeBufferPointer<UInt8>, top topBuffer: UnsafeBufferPointer<UInt8>) -> Decision
     {
-        let facts = LoadFacts(isDocument: request.type == .topDocument || request.type == .childDocument,
+        var facts = LoadFacts(isDocument: request.type == .topDocument || request.type == .childDocument,
                               isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
+        let schemes = SchemeTest.passed(by: urlBuffer)
         // First or third party from the serialisations at hand (`ResourceRequest.isThirdParty`).
         var isThirdParty = true
         if let pageURL = request.pageURL {
             let pageHost = UnsafeBufferPointer(rebasing: topBuffer[pageURL.hostnameRange])
-            let host = UnsafeBufferPointer(rebasing: urlBuffer[request.url.hostnameRange])
-            if let page {
+            let hostRange = request.url.hostnameRange
+            let host = UnsafeBufferPointer(rebasing: urlBuffer[hostRange])
+            if let page, let hosts, let key = PageHostMemo.key(of: urlBuffer, hostRange: hostRange, schemes: schemes) {
+                // Both worked out from the bytes up to the host's end alone.
+                let known = hosts.pointee.facts(for: key, engine: self, page: page) {
+                    PageHostMemo.Facts(isThirdParty: ResourceRequest.isThirdParty(host: host, pageHost: pageHost, page: page),
+                                       probes: hostIndex.probesFound(in: urlBuffer, schemes: schemes))
+                }
+                isThirdParty = known.isThirdParty
+                facts.hostProbes = known.probes
+            } else if let page {
                 isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, page: page)
             } else {
                 isThirdParty = ResourceRequest.isThirdParty(host: host, pageHost: pageHost, publicSuffixList: publicSuffixList)
@@ -58,7 +79,7 @@ extension ContentRuleEngine {
             loadType: isThirdParty ? LoadTypes.thirdParty.rawValue : LoadTypes.firstParty.rawValue,
             loadContext: request.loadContext.rawValue,
             method: request.method?.gateNumber ?? 0,
-            schemes: SchemeTest.passed(by: urlBuffer))
+            schemes: schemes)
         guard let frameURL = request.frameURL else {
             return decide(url: urlBuffer, flags: flags, facts: facts, top: topBuffer, frame: topBuffer, page: page)
         }
@@ -76,9 +97,7 @@ extension ContentRuleEngine {
                         pageDomainConditions: met, facts: facts)
         }
         if let page {
-            return page.domainKeys.withUnsafeBufferPointer { keys in
-                page.domainConditions.withUnsafeBufferPointer { decide(keys: keys, met: $0) }
-            }
+            return decide(keys: page.domainKeys, met: page.domainConditions)
         }
         // No page (most loads of a corpus without one), or rules that read no
         // domain keys: no keys, no condition met, no array to make and drop.
@@ -110,10 +129,14 @@ extension ContentRuleEngine {
         return string.withUTF8(body)
     }
 
-    /// What the decision records about the load besides the rules.
+    /// What the decision records about the load besides the rules, and
+    /// what it knows of the load's host already.
     private struct LoadFacts {
         var isDocument: Bool
         var isUpgradable: Bool
+        /// The host index's probes of the URL's host that find a key, when
+        /// a `PageHostMemo` knows them; nil: the decision probes the host.
+        var hostProbes: HostProbes? = nil
     }
 
     private func decide(url: UnsafeBufferPointer<UInt8>, flags: LoadFlags, context: ConditionContext, pageDomainConditions: UnsafeBufferPointer<Int32>,
@@ -125,7 +148,11 @@ extension ContentRuleEngine {
         // Host-anchored filters, then filters found through the words of the
         // URL, then through other literals: their flags and conditions are
         // checked before any pattern is matched.
-        hostIndex.collectMatches(in: url, into: &collector)
+        if let probes = facts.hostProbes {
+            hostIndex.collectMatches(in: url, probes: probes, into: &collector)
+        } else {
+            hostIndex.collectMatches(in: url, into: &collector)
+        }
         tokenIndex.collectMatches(in: url, into: &collector)
         literalIndex.collectMatches(in: url, into: &collector)
         // Everything else that is a regex.

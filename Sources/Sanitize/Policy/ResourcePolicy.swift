@@ -18,6 +18,9 @@ struct ResourcePolicy {
     /// keys), worked out once (by the sanitizer for the page, else at the
     /// first subresource) rather than for each.
     private(set) var preparedPage: PreparedPage?
+    /// What the engine worked out from each host the page loads from, for
+    /// the page's next first-seen URLs at that host (see `PageHostMemo`).
+    private var hostMemo = PageHostMemo()
 
     private(set) var blocked: [BlockedResource] = []
     /// The hosts of the subresources routed through the proxy (and of URLs
@@ -121,7 +124,7 @@ struct ResourcePolicy {
         request.url = resolved.hasFragment ? resolved.removingFragment : resolved
         request.type = type
         request.loadContext = loadContext(of: type)
-        let decision = engine.decide(request, page: page)
+        let decision = engine.decide(request, page: page, hosts: &hostMemo)
         if decision.isBlocked {
             let record = BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRecordNames)
             if !isRecorded(record) {
