@@ -166,7 +166,7 @@ struct DocumentRewriter {
         copy(token.range)
     }
 
-    private mutating func startTag(_ token: HTMLTokenizer.Token) {
+    mutating func startTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
         var kind = token.element ?? names.element(name)
         let plainBody = inPlainBody
