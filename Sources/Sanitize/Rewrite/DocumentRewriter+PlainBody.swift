@@ -96,7 +96,10 @@ extension DocumentRewriter {
                     // about 100 instructions for each of its 567 `<a>` and `<img>`.)
                     openElements.setCount(openCount)
                     copy(start..<index)
-                    startTag(tag)
+                    // An HTML element's tag goes straight to what `startTag` does
+                    // with it in the plain body, which the run is in: its tests of
+                    // the token's kind and of the plain body are not asked again.
+                    if kind != .svg, kind != .math { startTagInPlainBody(tag, kind: kind) } else { startTag(tag) }
                     start = tokenizer.position
                     index = start
                     elements = openElements.elements
@@ -157,6 +160,16 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// The start tag of an HTML element in the plain body (`<a>`, `<img>`:
+    /// the tags the fast lane hands over), whose element kind is `kind`: no
+    /// SVG or MathML to break out of or enter, no head to open or leave,
+    /// nothing removed around it.
+    mutating func startTagInPlainBody(_ token: HTMLTokenizer.Token, kind: ElementKind) {
+        let kind = kind.adjusted(in: .html)
+        if kind != .html && kind != .body { noteContent() }
+        decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false, inPlainBody: true)
     }
 
     /// `open` for an HTML element in the plain body, where no SVG or MathML
