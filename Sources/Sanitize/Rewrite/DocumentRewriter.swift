@@ -235,7 +235,7 @@ struct DocumentRewriter {
             }
             return
         }
-        if tokenizer.attributeCount > 0 { planSharedAttributes(namespace: namespace) }
+        if attributes.containsAny(AttributeTable.sharedRewrites) { planSharedAttributes(namespace: namespace) }
         writeStartTag(token, namespace: namespace)
         if hasContent {
             if inPlainBody { openInPlainBody(name, kind: kind) } else { open(name, kind: kind, namespace: namespace) }
