@@ -68,6 +68,21 @@ struct AttributeValueEscapingTests {
         #expect(Self.written(Array("plain-value-of-some-length".utf8)) == Array("plain-value-of-some-length".utf8))
     }
 
+    @Test("a value known to need no escaping is written as its UTF-8 bytes, inline (small) strings and stored ones, ASCII or not")
+    func plainValues() {
+        for length in 0...40 {
+            for piece in ["a", "é", "/", "خ"] {
+                let text = String(repeating: piece, count: length)
+                // Made at run time, as the routed addresses are.
+                let made = String(decoding: Array(text.utf8), as: UTF8.self)
+                var writer = MarkupWriter(capacity: 16)
+                writer.write(UInt8(ascii: "x"))
+                writer.writePlainAttributeValue(made)
+                #expect(Array(writer.buffer.dropFirst()) == Array(text.utf8), "\(length) × \(piece)")
+            }
+        }
+    }
+
     @Test("the word test finds each of the four at each byte of a word, and nothing in words without them")
     func wordTest() {
         for escaped in Array("&<>\"".utf8) {

@@ -53,6 +53,37 @@ struct PlainBodyStartTagTests {
         #expect(Self.sanitize(Self.body + tag).contains(expected), "\(tag)")
     }
 
+    // The fast lane decides these start tags itself and reads on after them
+    // while it may: what follows must be read as `rewrite` reads it after the tag.
+
+    @Test("after a start tag decided in the fast lane, a style's CSS is rewritten and a later element is read as markup")
+    func styleAfterDecidedTag() {
+        let html = Self.sanitize(Self.body + #"<a href="/x">x</a><style>p{background:url(/b.png)}</style><p>after</p>"#)
+        #expect(html.contains(#"<a href="/x">x</a><style>p{background:url("/_limot/sub/image/https/www.loghatnameh.de/b.png")}</style><p>after</p>"#))
+    }
+
+    @Test("a title in the body after a decided start tag is the document's title")
+    func titleAfterDecidedTag() {
+        let html = #"<!DOCTYPE html><html><head></head><body><p>Text</p><img src="/a.png"><title>Body &amp; title</title><p>after</p>"#
+        let document = Fixtures.sanitize(html, context: Fixtures.context(engine: BlockedPathFixture.engine)).document
+        #expect(document.title == "Body & title")
+    }
+
+    @Test("an element opened by a decided start tag stays open: its end tag ends a removed element in it")
+    func openedByDecidedTag() {
+        let html = Self.sanitize(Self.body + #"<a href="/x"><video src="/blocked/v.mp4">in</a>after"#)
+        #expect(html.contains(#"<p>Text</p><a href="/x"></a>after"#))
+    }
+
+    @Test("decided start tags near the end of the input and before the body's end", arguments: [
+        (#"<img src="/a.png"><a href="/q">x"#, #"<img src="/_limot/sub/image/https/www.loghatnameh.de/a.png"><a href="/q">x"#),
+        (#"<a href="/q">x</a><img src="/a.png"></body>"#,
+         #"<a href="/q">x</a><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png"><!--limot:bar--></body>"#),
+    ])
+    func nearTheEnd(_ tags: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tags).contains(expected), "\(tags)")
+    }
+
     @Test("the end tags that do more than end an element are known by their packed words")
     func endTagsDoingMore() {
         let doingMore = ["body", "html", "form", "br"].map(NameKey.init)

@@ -209,8 +209,11 @@ struct MarkupWriter {
 
     /// `text` into a double-quoted attribute, where it is known to hold none
     /// of the bytes `writeAttributeValue` escapes (`holdsEscaped` said so):
-    /// appended as it is.
+    /// appended as it is. A native string's bytes are read where they are:
+    /// the copy that `withUTF8` needs (it may make a string contiguous) was
+    /// a retain and a release for each routed address.
     mutating func writePlainAttributeValue(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) != nil { return }
         var text = text
         text.withUTF8 { buffer.append(contentsOf: $0) }
     }

@@ -18,14 +18,22 @@ struct AttributeEdits {
 
     var isEmpty: Bool { changes.isEmpty && additions.isEmpty && !addsNonce }
 
-    /// Empties the edits, keeping their room. A tag has one or two: each is
-    /// taken off with `removeLast`, where `removeAll(keepingCapacity:)`
-    /// went through the generic `replaceSubrange`, about 100 instructions a
-    /// call (1 MB page 25.88 M -> 25.64 M instructions, callgrind).
+    /// Empties the edits, keeping their room. Inlined, with the common case
+    /// first: most tags have no edits, and asked as a call each paid its
+    /// prologue for two tests.
+    @inline(__always)
     mutating func reset() {
+        if !changes.isEmpty || !additions.isEmpty { removeAll() }
+        addsNonce = false
+    }
+
+    /// A tag has one or two edits: each is taken off with `removeLast`,
+    /// where `removeAll(keepingCapacity:)` went through the generic
+    /// `replaceSubrange`, about 100 instructions a call (1 MB page
+    /// 25.88 M -> 25.64 M instructions, callgrind).
+    private mutating func removeAll() {
         while !changes.isEmpty { changes.removeLast() }
         while !additions.isEmpty { additions.removeLast() }
-        addsNonce = false
     }
 
     mutating func drop(_ index: Int?) {

@@ -7,13 +7,23 @@ extension DocumentRewriter {
     /// here, without a token each, and become one pending copy: start tags
     /// of elements limot does not treat specially that have none of the
     /// attributes every element may rewrite, and end tags of the current
-    /// element with no rules of their own. The first other tag is returned
-    /// as a token, as `HTMLTokenizer.next()` would have returned it.
+    /// element with no rules of their own. Other start tags are read as
+    /// tokens and decided by `startTag` within the run, which goes on after
+    /// them while the fast lane reads what follows. The first other end tag
+    /// is returned as a token, as `HTMLTokenizer.next()` would have
+    /// returned it, and so is the token after a start tag that leaves the
+    /// fast lane.
     mutating func nextToken() -> HTMLTokenizer.Token? {
-        guard inPlainBody, bodyEndCandidate == nil, !styleIsNext, !titleIsNext, tokenizer.isInDataState else {
-            return tokenizer.next()
-        }
+        guard readsFastLane else { return tokenizer.next() }
         return plainBodyRun()
+    }
+
+    /// Whether the next token is read in the fast lane: the plain body
+    /// before any `</body>`, with no style or title text next and the
+    /// tokenizer in its data state.
+    @inline(__always)
+    private var readsFastLane: Bool {
+        inPlainBody && bodyEndCandidate == nil && !styleIsNext && !titleIsNext && tokenizer.isInDataState
     }
 
     /// The fast lane's run from the tokenizer's position. The elements it
@@ -26,7 +36,7 @@ extension DocumentRewriter {
         // The stack's room is the bound on open elements and more: a push
         // under the bound needs no test of room.
         precondition(openElements.capacity > Self.maximumOpenElements, "an open-element stack smaller than its bound")
-        let elements = openElements.elements
+        var elements = openElements.elements
         // The stack's size, kept here for the run: read through the stack
         // for each tag, it took loads and stores in memory.
         var openCount = openElements.count
@@ -35,9 +45,11 @@ extension DocumentRewriter {
         var openedFrom = openCount
         // Held here for the run: calls on `tokenizer` itself would copy it (four hundred bytes) for each.
         let scanner = tokenizer.scanner
+        // The attribute filters hold no references: held here across the
+        // `startTag` calls below, they are not retained.
         let sharedRewrites = names.sharedRewrites
         let noAttributes = names.noAttributes
-        let start = tokenizer.position
+        var start = tokenizer.position
         // The run reads the words after a `<` (its name, an end tag's, the
         // text before the next `<`) without asking whether they lie in the
         // input: it ends sixteen bytes before the end, and the tokenizer
@@ -69,9 +81,32 @@ extension DocumentRewriter {
                 }
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
                 guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
-                    token = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
-                    token?.element = kind  // found here: `startTag` need not look it up again
-                    break
+                    var tag = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
+                    tag.element = kind  // found here: `startTag` need not look it up again
+                    guard tag.kind == .startTag else {
+                        token = tag  // cut off by the end of the input
+                        break
+                    }
+                    // The tag (`<a href>`, `<img src>`) is decided here, as `rewrite`
+                    // decides a token, and the run goes on after it from where the
+                    // tokenizer stopped, as a run entered anew would, when the
+                    // fast lane still reads what follows. (Handed to `rewrite`, each
+                    // such tag cost a return and a new run: its entry and exit, the
+                    // token copied out and `rewrite`'s tests, on the 58 KB page
+                    // about 100 instructions for each of its 567 `<a>` and `<img>`.)
+                    openElements.setCount(openCount)
+                    copy(start..<index)
+                    // An HTML element's tag goes straight to what `startTag` does
+                    // with it in the plain body, which the run is in: its tests of
+                    // the token's kind and of the plain body are not asked again.
+                    if kind != .svg, kind != .math { startTagInPlainBody(tag, kind: kind) } else { startTag(tag) }
+                    start = tokenizer.position
+                    index = start
+                    elements = openElements.elements
+                    openCount = openElements.count
+                    openedFrom = openCount
+                    guard readsFastLane else { break }
+                    continue
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {
                     (elements + openCount).initialize(to: name)
@@ -125,6 +160,16 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// The start tag of an HTML element in the plain body (`<a>`, `<img>`:
+    /// the tags the fast lane hands over), whose element kind is `kind`: no
+    /// SVG or MathML to break out of or enter, no head to open or leave,
+    /// nothing removed around it.
+    mutating func startTagInPlainBody(_ token: HTMLTokenizer.Token, kind: ElementKind) {
+        let kind = kind.adjusted(in: .html)
+        if kind != .html && kind != .body { noteContent() }
+        decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false, inPlainBody: true)
     }
 
     /// `open` for an HTML element in the plain body, where no SVG or MathML

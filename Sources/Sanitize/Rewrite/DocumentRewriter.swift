@@ -166,7 +166,7 @@ struct DocumentRewriter {
         copy(token.range)
     }
 
-    private mutating func startTag(_ token: HTMLTokenizer.Token) {
+    mutating func startTag(_ token: HTMLTokenizer.Token) {
         let name = token.name
         var kind = token.element ?? names.element(name)
         let plainBody = inPlainBody
@@ -179,13 +179,8 @@ struct DocumentRewriter {
             if kind == .other, openElements.count < Self.maximumOpenElements { openElements.append(name) }
             return
         }
-        // An HTML element in the plain body (`<a>`, `<img>`: the tags the fast
-        // lane hands over): no SVG or MathML to break out of or enter, no
-        // head to open or leave, nothing removed around it.
         if plainBody, kind != .svg, kind != .math {
-            kind = kind.adjusted(in: .html)
-            if kind != .html && kind != .body { noteContent() }
-            decide(token, kind: kind, namespace: .html, hasContent: !kind.isVoid, breaksOut: false, inPlainBody: true)
+            startTagInPlainBody(token, kind: kind)
             return
         }
         let breakOutDepth = foreign.breakOut(name, hasFontAttributes: attributes.containsAny(AttributeTable.fontAttributes))
@@ -221,7 +216,7 @@ struct DocumentRewriter {
     /// The start tag's plan carried out: removed with its content, or
     /// written with its edits and opened. `breaksOut`: the tag ended SVG or
     /// MathML content; `inPlainBody`: an HTML element in the plain body.
-    private mutating func decide(_ token: HTMLTokenizer.Token, kind: ElementKind, namespace: ForeignContent.Namespace, hasContent: Bool, breaksOut: Bool,
+    mutating func decide(_ token: HTMLTokenizer.Token, kind: ElementKind, namespace: ForeignContent.Namespace, hasContent: Bool, breaksOut: Bool,
                                  inPlainBody: Bool) {
         let name = token.name
         edits.reset()
@@ -240,7 +235,7 @@ struct DocumentRewriter {
             }
             return
         }
-        if tokenizer.attributeCount > 0 { planSharedAttributes(namespace: namespace) }
+        if attributes.containsAny(AttributeTable.sharedRewrites) { planSharedAttributes(namespace: namespace) }
         writeStartTag(token, namespace: namespace)
         if hasContent {
             if inPlainBody { openInPlainBody(name, kind: kind) } else { open(name, kind: kind, namespace: namespace) }
@@ -391,7 +386,7 @@ struct DocumentRewriter {
         writer.write(headPrefix)
     }
 
-    private mutating func noteContent() {
+    mutating func noteContent() {
         if bodyEndCandidate != nil { contentAfterBodyEnd = true }
     }
 

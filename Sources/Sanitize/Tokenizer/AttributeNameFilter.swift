@@ -9,12 +9,13 @@ struct AttributeNameFilter {
     /// Inline, not an array: no heap access or bounds check per attribute.
     private var firstLetters = SIMD16<UInt32>()
     /// The kinds matched (bit `kind.rawValue`, as `AttributeTable`).
+    /// No table of names is held here: a filter is bits only, which the
+    /// rewriter's fast lane holds across calls without retaining anything
+    /// (with the table, each run retained and released its two arrays).
     let kinds: UInt32
-    private let table: NameTable<AttributeKind>
 
     init(kinds: UInt32) {
         self.kinds = kinds
-        table = AttributeKind.table
         for (name, kind) in AttributeKind.named where kinds & AttributeTable.bit(kind) != 0 {
             let bytes = Array(name.utf8)
             precondition(bytes.count < firstLetters.scalarCount, "attribute kind name too long for the filter: \(name)")
@@ -30,10 +31,11 @@ struct AttributeNameFilter {
         UInt(bitPattern: count) < UInt(firstLetters.scalarCount) && (firstLetters[count] >> Self.letterBit(first)) & 1 != 0
     }
 
-    /// Whether the attribute named `key` is of one of the kinds.
-    @inline(__always)
+    /// Whether the attribute named `key` is of one of the kinds. Asked only
+    /// of the few names `mayMatch` lets through: the static table's
+    /// `swift_once` check costs little there.
     func matches(_ key: NameKey) -> Bool {
-        guard let kind = table[key] else { return false }
+        guard let kind = AttributeKind.table[key] else { return false }
         return kinds & AttributeTable.bit(kind) != 0
     }
 

@@ -12,7 +12,8 @@ enum ByteSearch {
     @inline(__always)
     static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
-        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        // `start` is below the count: the length left cannot overflow (no test for it).
+        guard let found = memchr(base + start, Int32(byte), bytes.count &- start) else { return bytes.count }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

@@ -70,17 +70,25 @@ extension HTMLTokenizer {
         }
         // `name="value"`, the common spelling, is read without a skip of
         // spaces on either side of the `=`, as `MarkupScanner.skimTag` reads it.
+        // Every index here lies in the input and none comes before the one
+        // it is found from: the ranges are made without the test of their
+        // bounds' order, and the index steps wrap (they never overflow).
+        // With Swift's checks, two overflow tests and three of order each
+        // attribute: with the same in `ByteSearch.index`, fixture pages
+        // 1,633,880 -> 1,629,076 instructions, 100 KB page 1,929,634 ->
+        // 1,921,921 (callgrind).
         guard nameEnd < input.count else { return nil }
+        let nameRange = Range(uncheckedBounds: (nameStart, nameEnd))
         var equals = nameEnd
         if input[equals] != UInt8(ascii: "=") {
             equals = scanner.skipSpaces(from: equals)
             guard equals < input.count else { return nil }
             guard input[equals] == UInt8(ascii: "=") else {
                 index = nameEnd
-                return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: nil, range: nameStart..<nameEnd)
+                return RawAttribute(name: name, kind: kind, nameRange: nameRange, valueRange: nil, range: nameRange)
             }
         }
-        index = equals + 1
+        index = equals &+ 1
         guard index < input.count else { return nil }
         var quote = input[index]
         if quote != UInt8(ascii: "\""), ByteSet.spaces.contains(quote) {
@@ -90,14 +98,15 @@ extension HTMLTokenizer {
         }
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             // Quoted values run to the next quote whatever lies between: one memchr.
-            let end = ByteSearch.index(of: quote, in: input, from: index + 1)
+            let end = ByteSearch.index(of: quote, in: input, from: index &+ 1)
             guard end < input.count else { return nil }
-            let value = index + 1..<end
-            index = end + 1
-            return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: value, range: nameStart..<index)
+            let value = Range(uncheckedBounds: (index &+ 1, end))
+            index = end &+ 1
+            return RawAttribute(name: name, kind: kind, nameRange: nameRange, valueRange: value, range: Range(uncheckedBounds: (nameStart, index)))
         }
         let valueStart = index
         index = scanner.scan(from: index, until: .unquotedValueEnd)
-        return RawAttribute(name: name, kind: kind, nameRange: nameStart..<nameEnd, valueRange: valueStart..<index, range: nameStart..<index)
+        return RawAttribute(
+            name: name, kind: kind, nameRange: nameRange, valueRange: Range(uncheckedBounds: (valueStart, index)), range: Range(uncheckedBounds: (nameStart, index)))
     }
 }
