@@ -68,17 +68,54 @@ extension WebURL {
     /// The value of the first `name=value` pair in an
     /// `application/x-www-form-urlencoded` query (a GET form's: `+` is a
     /// space, then percent-decoded), `""` for a bare `name`, nil when absent.
+    ///
+    /// Read in place: the pairs are found by scanning for `&` and `=`, a
+    /// name is compared as it is written when it needs no decoding, and
+    /// only the value returned is decoded. (Splitting the query into
+    /// arrays and decoding every name made about six allocations a call,
+    /// and the proxy asks twice a page.)
     public static func formValue(_ name: String, inQuery query: String?) -> String? {
-        guard let query else { return nil }
-        for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard formDecoded(parts[0]) == name else { continue }
-            return parts.count > 1 ? formDecoded(parts[1]) : ""
+        guard var query else { return nil }
+        var name = name
+        return query.withUTF8 { query in name.withUTF8 { name in formValue(name, inQuery: query) } }
+    }
+
+    private static func formValue(_ name: UnsafeBufferPointer<UInt8>, inQuery query: UnsafeBufferPointer<UInt8>) -> String? {
+        var pairStart = 0
+        while pairStart < query.count {
+            let pairEnd = index(of: UInt8(ascii: "&"), in: query, from: pairStart, to: query.count)
+            defer { pairStart = pairEnd + 1 }
+            guard pairEnd > pairStart else { continue }  // `&&`: no pair
+            let equals = index(of: UInt8(ascii: "="), in: query, from: pairStart, to: pairEnd)
+            guard formName(UnsafeBufferPointer(rebasing: query[pairStart..<equals]), is: name) else { continue }
+            return equals < pairEnd ? formDecoded(UnsafeBufferPointer(rebasing: query[(equals + 1)..<pairEnd])) : ""
         }
         return nil
     }
 
-    private static func formDecoded(_ bytes: Substring.UTF8View.SubSequence) -> String {
+    /// The index of the first `byte` in `bytes[start..<end]`, or `end`.
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end, bytes[index] != byte { index += 1 }
+        return index
+    }
+
+    /// Whether the written name `written`, form-decoded, is `name`. Compared
+    /// byte for byte where both are ASCII and `written` holds no `+` or `%`
+    /// (decoding leaves it as it is, and ASCII strings are equal only when
+    /// their bytes are); otherwise decoded and compared as Strings are.
+    private static func formName(_ written: UnsafeBufferPointer<UInt8>, is name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let plain = written.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "%") }
+        if plain, name.allSatisfy({ $0 < 0x80 }) { return written.elementsEqual(name) }
+        return formDecoded(written) == String(decoding: name, as: UTF8.self)
+    }
+
+    /// `bytes` form-decoded: `+` a space, then percent-decoded (a broken
+    /// escape stays as written).
+    private static func formDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let spaced = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
         return String(decoding: PercentEncoding.decode(spaced), as: UTF8.self)
     }
