@@ -24,6 +24,14 @@ enum DomainKeys {
     static func extract(from url: UnsafeBufferPointer<UInt8>) -> [DomainKey] {
         var keys: [DomainKey] = []
         keys.reserveCapacity(16)  // one allocation for the usual host
+        forEach(in: url) { keys.append($0) }
+        return keys
+    }
+
+    /// Calls `body` with each of `url`'s domain keys, in `extract(from:)`'s
+    /// order: for a caller that keeps them in memory of its own, counted first.
+    @inline(__always)
+    static func forEach(in url: UnsafeBufferPointer<UInt8>, _ body: (DomainKey) -> Void) {
         let count = url.count
         var index = 0
         while index + 2 < count {
@@ -42,19 +50,18 @@ enum DomainKeys {
                     var position = end
                     while true {
                         if position > start && url[position - 1] == 0x2E {
-                            keys.append(DomainKey(start: position, end: end, hash: hash, atStart: false))
+                            body(DomainKey(start: position, end: end, hash: hash, atStart: false))
                         }
                         if position == start { break }
                         position -= 1
                         hash = hostKeyStep(hash, url[position])
                     }
-                    keys.append(DomainKey(start: start, end: end, hash: hash, atStart: true))
+                    body(DomainKey(start: start, end: end, hash: hash, atStart: true))
                 }
                 end += 1
             }
             index = start
         }
-        return keys
     }
 
     /// `[a-z][a-z+.-]*` (case-insensitively) can end right before `colon`.

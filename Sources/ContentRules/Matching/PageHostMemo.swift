@@ -15,9 +15,13 @@
 /// `/` after its host (scheme, credentials and host: everything the probes
 /// and the first-party test read), for http(s) URLs without a port. Past
 /// `capacity` hosts it starts over, so that a page naming thousands of
-/// hosts costs a bounded scan a load and bounded memory. (Entries holding
-/// their bytes inline, in one array, cost more than the two arrays here:
-/// fixtures 1,657,106 -> 1,665,416 instructions, callgrind.)
+/// hosts costs a bounded scan a load and bounded memory.
+///
+/// The hosts are kept in one array of records, each its facts and key
+/// length followed by the key's bytes: one allocation a page. (Two arrays,
+/// the keys' bytes and the entries, were two; entries holding their bytes
+/// inline, in fixed-size slots, cost more instructions: fixtures 1,657,106
+/// -> 1,665,416, callgrind.)
 public struct PageHostMemo: Sendable {
     /// How many hosts are kept before the memo starts over.
     static var capacity: Int { 16 }
@@ -30,14 +34,20 @@ public struct PageHostMemo: Sendable {
         var probes: HostProbes?
     }
 
+    /// The start of each record in `records`: the key's length, then its facts.
+    private struct Header: BitwiseCopyable {
+        var keyCount: Int
+        var facts: Facts
+    }
+
     /// The engine and page the kept facts are of; another one empties the memo.
     private var engine: ContentRuleEngine?
     private var page: PreparedPage?
-    /// The hosts' URL prefixes, one after the other.
-    private var texts: [UInt8] = []
-    /// Where each host's prefix ends in `texts`, its length, and its facts.
-    private var entries: [(end: Int, count: Int, facts: Facts)] = []
-    /// The entry found or added last, tried first.
+    /// The kept hosts, one record after another: a `Header`, then the key's bytes.
+    private var records: [UInt8] = []
+    /// How many records `records` holds.
+    private var recordCount = 0
+    /// Where the record found or added last starts in `records`, tried first; -1 for none.
     private var previous = -1
 
     public init() {}
@@ -56,40 +66,51 @@ public struct PageHostMemo: Sendable {
     /// on `page`, worked out by `make` the first time.
     @inline(__always)
     mutating func facts(for key: UnsafeBufferPointer<UInt8>, engine: ContentRuleEngine, page: PreparedPage, make: () -> Facts) -> Facts {
-        if previous >= 0, self.engine === engine, self.page === page, holds(key, at: previous) { return entries[previous].facts }
+        if previous >= 0, self.engine === engine, self.page === page, let facts = facts(of: key, at: previous) { return facts }
         return lookUp(key, engine: engine, page: page, make: make)
     }
 
-    /// `facts(for:engine:page:make:)` past the entry found last.
+    /// `facts(for:engine:page:make:)` past the record found last.
     private mutating func lookUp(_ key: UnsafeBufferPointer<UInt8>, engine: ContentRuleEngine, page: PreparedPage, make: () -> Facts) -> Facts {
         if self.engine !== engine || self.page !== page {
             self = PageHostMemo()
             (self.engine, self.page) = (engine, page)
         }
-        for entry in entries.indices where holds(key, at: entry) {
-            previous = entry
-            return entries[entry].facts
+        var start = 0
+        while start < records.count {
+            if let facts = facts(of: key, at: start) {
+                previous = start
+                return facts
+            }
+            start = end(ofRecordAt: start)
         }
         let facts = make()
-        if entries.count >= Self.capacity {
-            texts.removeAll(keepingCapacity: true)
-            entries.removeAll(keepingCapacity: true)
+        if recordCount >= Self.capacity {
+            records.removeAll(keepingCapacity: true)
+            recordCount = 0
         }
-        if entries.isEmpty {
-            texts.reserveCapacity(Self.capacity * 32)
-            entries.reserveCapacity(Self.capacity)
-        }
-        texts.append(contentsOf: key)
-        entries.append((texts.count, key.count, facts))
-        previous = entries.count - 1
+        if records.isEmpty { records.reserveCapacity(Self.capacity * (MemoryLayout<Header>.size + 32)) }
+        previous = records.count
+        withUnsafeBytes(of: Header(keyCount: key.count, facts: facts)) { records.append(contentsOf: $0) }
+        records.append(contentsOf: key)
+        recordCount += 1
         return facts
     }
 
-    /// Whether entry `entry` is of the host named by `key`.
+    /// The facts of the record at `start` if it is of the host named by `key`.
     @inline(__always)
-    private func holds(_ key: UnsafeBufferPointer<UInt8>, at entry: Int) -> Bool {
-        let (end, count, _) = entries[entry]
-        guard count == key.count else { return false }
-        return texts.withUnsafeBufferPointer { ByteScan.same(UnsafeBufferPointer(rebasing: $0[(end - count)..<end]), key) }
+    private func facts(of key: UnsafeBufferPointer<UInt8>, at start: Int) -> Facts? {
+        records.withUnsafeBytes { bytes in
+            let header = bytes.loadUnaligned(fromByteOffset: start, as: Header.self)
+            guard header.keyCount == key.count else { return nil }
+            let kept = start + MemoryLayout<Header>.size
+            let keptKey = UnsafeBufferPointer(start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + kept, count: key.count)
+            return ByteScan.same(keptKey, key) ? header.facts : nil
+        }
+    }
+
+    /// Where the record that starts at `start` ends.
+    private func end(ofRecordAt start: Int) -> Int {
+        records.withUnsafeBytes { start + MemoryLayout<Header>.size + $0.loadUnaligned(fromByteOffset: start, as: Header.self).keyCount }
     }
 }

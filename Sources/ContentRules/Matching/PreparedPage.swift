@@ -37,10 +37,34 @@ public final class PreparedPage: Sendable {
     /// would otherwise look them up again, each with an array of its own.
     nonisolated(unsafe) let domainConditions: UnsafeBufferPointer<Int32>
 
-    init(url: WebURL, publicSuffixList: PublicSuffixList, domainKeys: [DomainKey], domainConditions: [Int32]) {
+    /// Prepares the page at `url`, whose serialisation is `bytes`; its
+    /// domain keys and the conditions they meet in `conditions`, unless nil
+    /// (an engine without domain conditions reads none).
+    ///
+    /// The keys are counted, then written straight into the page's memory:
+    /// an array of them, copied, was one allocation more a page (ordo-one's
+    /// malloc counters).
+    init(url: WebURL, bytes: UnsafeBufferPointer<UInt8>, publicSuffixList: PublicSuffixList, conditions: DomainConditionIndex?) {
         (self.url, self.publicSuffixList) = (url, publicSuffixList)
-        self.domainKeys = Self.copy(domainKeys)
-        self.domainConditions = Self.copy(domainConditions)
+        guard let conditions, !bytes.isEmpty else {
+            (domainKeys, domainConditions) = (UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        var count = 0
+        DomainKeys.forEach(in: bytes) { _ in count += 1 }
+        guard count > 0 else {
+            (domainKeys, domainConditions) = (UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        let keys = UnsafeMutableBufferPointer<DomainKey>.allocate(capacity: count)
+        var written = 0
+        DomainKeys.forEach(in: bytes) { key in
+            precondition(written < count, "a page's domain keys were counted short")
+            (keys.baseAddress! + written).initialize(to: key)
+            written += 1
+        }
+        domainKeys = UnsafeBufferPointer(keys)
+        domainConditions = Self.copy(conditions.conditionsMet(by: domainKeys, in: bytes))
     }
 
     deinit {
@@ -77,9 +101,7 @@ extension ContentRuleEngine {
     public func prepare(page: WebURL) -> PreparedPage {
         var serialization = page.serialization
         return serialization.withUTF8 { bytes in
-            let keys = bytes.isEmpty || !readsDomainKeys ? [] : DomainKeys.extract(from: bytes)
-            return PreparedPage(url: page, publicSuffixList: publicSuffixList,
-                                domainKeys: keys, domainConditions: keys.withUnsafeBufferPointer { domainConditions.conditionsMet(by: $0, in: bytes) })
+            PreparedPage(url: page, bytes: bytes, publicSuffixList: publicSuffixList, conditions: readsDomainKeys ? domainConditions : nil)
         }
     }
 }
