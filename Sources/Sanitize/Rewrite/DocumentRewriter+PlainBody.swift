@@ -104,7 +104,7 @@ extension DocumentRewriter {
                     index = start
                     elements = openElements.elements
                     openCount = openElements.count
-                    openedFrom = openCount
+                    if !Self.handedOverTagKeepsMark(kind) { openedFrom = openCount }
                     guard readsFastLane else { break }
                     continue
                 }
@@ -160,6 +160,29 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// Whether the run's mark of the elements it opened itself
+    /// (`openedFrom`, see `plainBodyRun`) stays where it was after it
+    /// handed over a start tag of element kind `kind`. An HTML element's
+    /// tag in the plain body (`startTagInPlainBody`) leaves the elements
+    /// below as they were and opens at most its own (or removes it, which
+    /// ends the run): unless that is a `<body>`, `<html>` or `<form>`,
+    /// whose end tags do more than end them, or a `<head>`, none of which
+    /// the run may end as its own, the mark stays, and the end tags of the
+    /// elements opened before the tag (`</td>` after `<a href>…</a>`) and
+    /// of the opened element (`</a>`) are read without the test of those
+    /// names. (`<br>` is void: its tag opens nothing.) SVG and MathML tags
+    /// go through `startTag`, which may end elements: the mark is then set
+    /// to the stack's size, as a run entered anew sets it. (Set so after
+    /// every handed-over tag, the mark had each `</a>`, `</td>` and `</tr>`
+    /// after an `<a>` or `<img>` pay the test.)
+    @inline(__always)
+    static func handedOverTagKeepsMark(_ kind: ElementKind) -> Bool {
+        switch kind {
+        case .html, .head, .body, .form, .svg, .math: return false
+        default: return true
+        }
     }
 
     /// The start tag of an HTML element in the plain body (`<a>`, `<img>`:
