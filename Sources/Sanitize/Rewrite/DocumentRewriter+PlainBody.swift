@@ -26,6 +26,19 @@ extension DocumentRewriter {
         inPlainBody && bodyEndCandidate == nil && !styleIsNext && !titleIsNext && tokenizer.isInDataState
     }
 
+    /// `readsFastLane` after the run handed over a start tag that keeps its
+    /// mark (`handedOverTagKeepsMark`), which `startTagInPlainBody` decided:
+    /// such a tag writes no head, enters no SVG or MathML, reads no
+    /// `</body>` and opens no head, so only what it may change is asked
+    /// (an element removed with its content, a style's or title's text
+    /// next, raw text). The rest, asked after each `<a>` and `<img>`, took
+    /// about twenty instructions, most for comparing the current element
+    /// with `head`.
+    @inline(__always)
+    private var readsFastLaneAfterHandedOver: Bool {
+        skipping == nil && !styleIsNext && !titleIsNext && tokenizer.isInDataState
+    }
+
     /// The fast lane's run from the tokenizer's position. The elements it
     /// opens and ends are pushed and popped in the memory of
     /// `openElements` through a pointer, with the stack's size kept here
@@ -104,8 +117,12 @@ extension DocumentRewriter {
                     index = start
                     elements = openElements.elements
                     openCount = openElements.count
-                    if !Self.handedOverTagKeepsMark(kind) { openedFrom = openCount }
-                    guard readsFastLane else { break }
+                    if Self.handedOverTagKeepsMark(kind) {
+                        guard readsFastLaneAfterHandedOver else { break }
+                    } else {
+                        openedFrom = openCount
+                        guard readsFastLane else { break }
+                    }
                     continue
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {
