@@ -84,6 +84,34 @@ struct PlainBodyStartTagTests {
         #expect(Self.sanitize(Self.body + tags).contains(expected), "\(tags)")
     }
 
+    // After a start tag it decided, the fast lane keeps its mark of the
+    // elements it opened itself, unless the tag opened one whose end tag
+    // does more than end it: that end tag must still go the full way.
+
+    @Test("an element opened by a decided start tag whose end tag does more is ended the full way", arguments: [
+        // `<body>` opens the body here (only `html` is open): its `</body>` places the bar.
+        ("<!DOCTYPE html><html><head><title>t</title></head><body><p>Text</p></body>",
+         "<p>Text</p><!--limot:bar--></body>"),
+        ("<html><head></head><body><div><a href=\"/q\">x</a></div></body>",
+         "<div><a href=\"/q\">x</a></div><!--limot:bar--></body>"),
+    ])
+    func endedTheFullWay(_ html: String, _ expected: String) {
+        // The fast lane stops sixteen bytes before the end of the input:
+        // a comment after `</body>` puts the end tag in its reach.
+        let page = html + "\n<!-- the end of the page, past the fast lane's reach -->\n</html>"
+        #expect(Self.sanitize(page).contains(expected), "\(html)")
+    }
+
+    @Test("the end tags of elements opened around and by decided start tags", arguments: [
+        (#"<table><tr><td><a href="/q">x</a> <span>s</span></td><td><img src="/a.png" alt=""></td></tr></table><p>after</p>"#,
+         #"<table><tr><td><a href="/q">x</a> <span>s</span></td><td><img src="/_limot/sub/image/https/www.loghatnameh.de/a.png" alt=""></td></tr></table><p>after</p>"#),
+        // `</a>` of an `<a>` opened in a `<div>` the run opened, then a removed element after them.
+        (#"<div><a href="/q">x</a></div><video src="/blocked/v.mp4">in</video>after"#, #"<div><a href="/q">x</a></div>after"#),
+    ])
+    func endTagsAroundDecidedTags(_ tags: String, _ expected: String) {
+        #expect(Self.sanitize(Self.body + tags).contains(expected), "\(tags)")
+    }
+
     @Test("the end tags that do more than end an element are known by their packed words")
     func endTagsDoingMore() {
         let doingMore = ["body", "html", "form", "br"].map(NameKey.init)

@@ -26,6 +26,19 @@ extension DocumentRewriter {
         inPlainBody && bodyEndCandidate == nil && !styleIsNext && !titleIsNext && tokenizer.isInDataState
     }
 
+    /// `readsFastLane` after the run handed over a start tag that keeps its
+    /// mark (`handedOverTagKeepsMark`), which `startTagInPlainBody` decided:
+    /// such a tag writes no head, enters no SVG or MathML, reads no
+    /// `</body>` and opens no head, so only what it may change is asked
+    /// (an element removed with its content, a style's or title's text
+    /// next, raw text). The rest, asked after each `<a>` and `<img>`, took
+    /// about twenty instructions, most for comparing the current element
+    /// with `head`.
+    @inline(__always)
+    private var readsFastLaneAfterHandedOver: Bool {
+        skipping == nil && !styleIsNext && !titleIsNext && tokenizer.isInDataState
+    }
+
     /// The fast lane's run from the tokenizer's position. The elements it
     /// opens and ends are pushed and popped in the memory of
     /// `openElements` through a pointer, with the stack's size kept here
@@ -104,8 +117,12 @@ extension DocumentRewriter {
                     index = start
                     elements = openElements.elements
                     openCount = openElements.count
-                    openedFrom = openCount
-                    guard readsFastLane else { break }
+                    if Self.handedOverTagKeepsMark(kind) {
+                        guard readsFastLaneAfterHandedOver else { break }
+                    } else {
+                        openedFrom = openCount
+                        guard readsFastLane else { break }
+                    }
                     continue
                 }
                 if kind == .other, openCount < Self.maximumOpenElements {
@@ -160,6 +177,29 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// Whether the run's mark of the elements it opened itself
+    /// (`openedFrom`, see `plainBodyRun`) stays where it was after it
+    /// handed over a start tag of element kind `kind`. An HTML element's
+    /// tag in the plain body (`startTagInPlainBody`) leaves the elements
+    /// below as they were and opens at most its own (or removes it, which
+    /// ends the run): unless that is a `<body>`, `<html>` or `<form>`,
+    /// whose end tags do more than end them, or a `<head>`, none of which
+    /// the run may end as its own, the mark stays, and the end tags of the
+    /// elements opened before the tag (`</td>` after `<a href>…</a>`) and
+    /// of the opened element (`</a>`) are read without the test of those
+    /// names. (`<br>` is void: its tag opens nothing.) SVG and MathML tags
+    /// go through `startTag`, which may end elements: the mark is then set
+    /// to the stack's size, as a run entered anew sets it. (Set so after
+    /// every handed-over tag, the mark had each `</a>`, `</td>` and `</tr>`
+    /// after an `<a>` or `<img>` pay the test.)
+    @inline(__always)
+    static func handedOverTagKeepsMark(_ kind: ElementKind) -> Bool {
+        switch kind {
+        case .html, .head, .body, .form, .svg, .math: return false
+        default: return true
+        }
     }
 
     /// The start tag of an HTML element in the plain body (`<a>`, `<img>`:
