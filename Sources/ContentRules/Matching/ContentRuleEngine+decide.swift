@@ -145,6 +145,7 @@ extension ContentRuleEngine {
         let meta = UnsafeBufferPointer(ruleMeta)
         var collector = MatchCollector(load: flags, context: context, meta: meta, conditions: conditions, domainConditions: domainConditions,
                                        pageDomainConditions: pageDomainConditions)
+        defer { collector.deallocate() }
         // Host-anchored filters, then filters found through the words of the
         // URL, then through other literals: their flags and conditions are
         // checked before any pattern is matched.
