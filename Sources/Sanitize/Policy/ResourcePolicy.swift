@@ -13,7 +13,7 @@ struct ResourcePolicy {
     let frameURL: WebURL
     /// What relative URLs resolve against (`<base href>`, a style sheet's URL).
     var base: WebURL { resolver.base }
-    private let resolver: ReferenceResolver
+    let resolver: ReferenceResolver
     /// The page's facts for the rule engine (registrable domain, domain
     /// keys), worked out once (by the sanitizer for the page, else at the
     /// first subresource) rather than for each.
@@ -36,7 +36,10 @@ struct ResourcePolicy {
     /// and the frame's URL in it from the start: each decision sets its
     /// URL, type and load context. A request made for each decision copied
     /// both URLs in and destroyed them after, through their value witnesses.
-    private var request: ResourceRequest
+    private(set) var request: ResourceRequest
+    /// The proxy paths that attribute URLs are given, as bytes (see
+    /// `StoredValues`); made with the first.
+    var storedValues: StoredValues?
     private var subresources: [ByteKey: Subresource] = [:]
     private var navigations: [ByteKey: Navigation] = [:]
     var attributeURLs = ByteCache<AttributeURL>()
@@ -116,6 +119,23 @@ struct ResourcePolicy {
 
     /// `decide(_:type:)` of a URL already resolved, an http(s) one.
     private mutating func decide(_ resolved: WebURL, type: ResourceTypes) -> Subresource {
+        guard allows(resolved, type: type), let path = urlMap.subresourcePath(for: request.url, type: type) else {
+            // Blocked; or credentials or a dot-segment host, which a proxy
+            // path cannot carry. Left as written, the URL would load from
+            // its host directly, and a kept script's nonce would let it past
+            // the proxy's CSP. Chrome blocks loads with credentials too.
+            return .blocked
+        }
+        insertHost(of: request.url)
+        return .proxied(path: path, fragment: resolved.fragment)
+    }
+
+    /// Whether the rules let `resolved` (an http(s) URL) load as `type`;
+    /// `request.url` is then the URL to route (upgraded to https where the
+    /// rules say so), for the caller to make its proxy path of. What is
+    /// blocked is recorded. The proxy path is the caller's to make: a
+    /// String for `decide`, bytes for an attribute (`StoredValues`).
+    mutating func allows(_ resolved: WebURL, type: ResourceTypes) -> Bool {
         let page = preparedPage ?? engine.prepare(page: pageURL)
         preparedPage = page
         // The URL is made in the request and read from there: a local copy
@@ -133,18 +153,10 @@ struct ResourcePolicy {
                 if blocked.isEmpty { blocked.reserveCapacity(16) }
                 blocked.append(record)
             }
-            return .blocked
+            return false
         }
         if decision.makesHTTPS { request.url = request.url.withScheme("https") }
-        guard let path = urlMap.subresourcePath(for: request.url, type: type) else {
-            // Credentials or a dot-segment host, which a proxy path cannot
-            // carry. Left as written, the URL would load from its host
-            // directly, and a kept script's nonce would let it past the
-            // proxy's CSP. Chrome blocks loads with credentials too.
-            return .blocked
-        }
-        insertHost(of: request.url)
-        return .proxied(path: path, fragment: resolved.fragment)
+        return true
     }
 
     /// Whether `blocked` holds `record`. A record whose URL is of another
@@ -167,7 +179,7 @@ struct ResourcePolicy {
     /// Adds `url`'s host to `hosts`, made into a String only the first time.
     /// The serialisation's bytes are borrowed where they lie (a WebURL's is
     /// native), not from a copy of it.
-    private mutating func insertHost(of url: WebURL) {
+    mutating func insertHost(of url: WebURL) {
         let range = url.hostnameRange
         let serialization = url.serialization
         if serialization.utf8.withContiguousStorageIfAvailable({ routedHosts.insert(UnsafeBufferPointer(rebasing: $0[range])) }) == nil {
