@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ContentRules
+import WebURL
 
 /// The policy for URL attributes as written in a tag, remembered by their
 /// bytes: a page names the same few URLs hundreds of times (the dictionary's
@@ -55,11 +56,13 @@ extension ResourcePolicy {
     /// and kept there only when they are not the URL as written.
     private mutating func attributeURL(written: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
         guard !Self.isLocalReference(written), let resolved = resolver.resolveHTTP(written) else { return .keep }
+        // Kept for its fragment, which the request's URL is without; most URLs have none.
+        let withFragment: WebURL? = resolved.hasFragment ? resolved : nil
         guard allows(resolved, type: type) else { return .blocked }
         let values: StoredValues
         if let made = storedValues { values = made } else { values = StoredValues(); storedValues = values }
         let path: UnsafeMutableBufferPointer<UInt8>?
-        if let fragment = resolved.fragmentRange {
+        if let resolved = withFragment, let fragment = resolved.fragmentRange {
             // The fragment as the serialisation holds it (what `resolved.fragment` makes a String of).
             var serialization = resolved.serialization
             path = serialization.withUTF8 { bytes in
