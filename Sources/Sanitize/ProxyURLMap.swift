@@ -172,15 +172,13 @@ public struct ProxyURLMap: Sendable {
     /// made a String the way `subresourcePath(for:type:)` makes it, then copied.
     func writeSubresourcePath(for url: WebURL, type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
                               into values: StoredValues) -> UnsafeMutableBufferPointer<UInt8>? {
-        guard url.isHTTP || url.isHTTPS, !url.hasCredentials, let name = Self.typeName(type) else { return nil }
+        guard url.isHTTP || url.isHTTPS, !url.hasCredentials else { return nil }
         let fragmentCount = fragment.map { $0.count + 1 } ?? 0
         var serialization = url.serialization
-        var typeName = name
-        let written = serialization.withUTF8 { bytes -> UnsafeMutableBufferPointer<UInt8>? in
-            typeName.withUTF8 { name in
+        let written = url.port != nil ? nil : Self.withSingleTypeName(type) { name -> UnsafeMutableBufferPointer<UInt8>? in
+            serialization.withUTF8 { bytes in
                 let host = url.hostnameRange, pathAndQuery = url.pathAndQueryRange, isHTTPS = url.isHTTPS
-                guard url.port == nil,
-                      let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name)
+                guard let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name)
                 else { return nil }
                 let out = values.room(for: count + fragmentCount)
                 Self.writePlainHostPath(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name, to: out)
@@ -347,6 +345,37 @@ public struct ProxyURLMap: Sendable {
     /// The name of each single type by its bit (nil for bits that name none).
     private static let namesByBit: [String?] = (0..<32).map { bit in
         ResourceTypes(rawValue: 1 << UInt32(bit)).names.first
+    }
+
+    /// `namesByBit`'s names as bytes, one after another, and where each
+    /// bit's name ends in them (an empty name: none): for
+    /// `writeSubresourcePath`, which copies a name's bytes from here, where
+    /// the name as a String cost a retain, a release and a copy of its
+    /// bytes for `withUTF8` (about 100 instructions a first-seen image,
+    /// p58k-images, callgrind).
+    private static let typeNameBytes: [UInt8] = namesByBit.flatMap { Array(($0 ?? "").utf8) }
+    private static let typeNameEnds: [Int] = {
+        var end = 0
+        return namesByBit.map { name in
+            end += name?.utf8.count ?? 0
+            return end
+        }
+    }()
+
+    /// `body` of the bytes of `typeName(type)` for a single type that has
+    /// a name; nil (without calling `body`) for another type or set of types.
+    @inline(__always)
+    private static func withSingleTypeName<Result>(_ type: ResourceTypes, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+        let bits = type.rawValue
+        guard bits != 0, bits & (bits &- 1) == 0 else { return nil }
+        let bit = bits.trailingZeroBitCount
+        return typeNameBytes.withUnsafeBufferPointer { names in
+            typeNameEnds.withUnsafeBufferPointer { ends in
+                let start = bit == 0 ? 0 : ends[bit - 1], end = ends[bit]
+                guard end > start else { return nil }
+                return body(UnsafeBufferPointer(rebasing: names[start..<end]))
+            }
+        }
     }
 }
 

@@ -27,6 +27,7 @@ import WebURL
     static let hosts = ["www.loghatnameh.de", "cdn.example", "a`b{c}d\"e.example", "xn--bcher-kva.example", "192.0.2.7", "[2001:db8::1]", "a_b.example"]
     static let rests = ["", "/", "/img/a.png", "/a%2Fb?x=%20y", "/?", "/p?q=1&r=2", "/%D8%AE.mp3"]
     static let fragments: [String?] = [nil, "", "top", "a%20b", "x?y#"]
+    static let singleTypes = ResourceTypes.triggerNames.map { $0.types }.filter { $0.rawValue.nonzeroBitCount == 1 }.sorted { $0.rawValue < $1.rawValue }
 
     /// The proxy path as the map's description says it, pieces joined as Strings.
     static func plainPath(_ url: WebURL, _ type: ResourceTypes) -> String? {
@@ -49,7 +50,9 @@ import WebURL
             let fragment = Self.fragments[random.next(below: Self.fragments.count)]
             let string = scheme + host + port + Self.rests[random.next(below: Self.rests.count)] + (fragment.map { "#" + $0 } ?? "")
             guard let url = try? WebURL(string) else { continue }
-            let type: ResourceTypes = [.image, .script, .childDocument, .styleSheet, .media][random.next(below: 5)]
+            // Each single type (the map reads their names from a table of bytes), now and then a set of two.
+            var type = Self.singleTypes[random.next(below: Self.singleTypes.count)]
+            if random.next(below: 10) == 0 { type.formUnion(Self.singleTypes[random.next(below: Self.singleTypes.count)]) }
             let page = url.removingFragment
             var serialization = url.serialization
             let bytes = serialization.withUTF8 { bytes in
