@@ -153,28 +153,91 @@ public struct ProxyURLMap: Sendable {
         var serialization = serialization
         var typeName = typeName
         return serialization.withUTF8 { bytes -> String? in
-            guard let base = bytes.baseAddress else { return nil }
-            let hostStart = base + host.lowerBound, hostCount = host.count
-            // No host, `.` or `..` (the way below refuses them) or a host with bytes `pathSegment` encodes.
-            if hostCount == 0 || hostCount <= 2 && hostStart[0] == UInt8(ascii: ".") && hostStart[hostCount - 1] == UInt8(ascii: ".") {
-                return nil
-            }
-            guard !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
-            let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
-            let scheme: StaticString = isHTTPS ? "/https/" : "/http/"
-            return typeName.withUTF8 { name in
-                let count = prefix.utf8CodeUnitCount + name.count + scheme.utf8CodeUnitCount + hostCount + pathAndQuery.count
+            typeName.withUTF8 { name in
+                guard let count = plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name) else { return nil }
                 return String(unsafeUninitializedCapacity: count) { out in
-                    var cursor = out.baseAddress!
-                    copy(prefix.utf8Start, prefix.utf8CodeUnitCount, to: &cursor)
-                    if let start = name.baseAddress { copy(start, name.count, to: &cursor) }
-                    copy(scheme.utf8Start, scheme.utf8CodeUnitCount, to: &cursor)
-                    copy(hostStart, hostCount, to: &cursor)
-                    copy(base + pathAndQuery.lowerBound, pathAndQuery.count, to: &cursor)
+                    writePlainHostPath(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name, to: out.baseAddress!)
                     return count
                 }
             }
         }
+    }
+
+    /// `subresourcePath(for:type:)`, then `#` and `fragment` when given (a
+    /// fragment's bytes as a URL's serialisation holds them), written into
+    /// room in `values` and not committed (see `StoredValues.room(for:)`);
+    /// nil where `subresourcePath(for:type:)` is. For an attribute's proxy
+    /// path, kept as bytes rather than as a String made for it (see
+    /// `StoredValues`). A URL with a port or a host to percent-encode is
+    /// made a String the way `subresourcePath(for:type:)` makes it, then copied.
+    func writeSubresourcePath(for url: WebURL, type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
+                              into values: StoredValues) -> UnsafeMutableBufferPointer<UInt8>? {
+        guard url.isHTTP || url.isHTTPS, !url.hasCredentials else { return nil }
+        let fragmentCount = fragment.map { $0.count + 1 } ?? 0
+        var serialization = url.serialization
+        let written = url.port != nil ? nil : Self.withSingleTypeName(type) { name -> UnsafeMutableBufferPointer<UInt8>? in
+            serialization.withUTF8 { bytes in
+                let host = url.hostnameRange, pathAndQuery = url.pathAndQueryRange, isHTTPS = url.isHTTPS
+                guard let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name)
+                else { return nil }
+                let out = values.room(for: count + fragmentCount)
+                Self.writePlainHostPath(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name, to: out)
+                return UnsafeMutableBufferPointer(start: out, count: count)
+            }
+        }
+        var path: UnsafeMutableBufferPointer<UInt8>
+        if let written {
+            path = written
+        } else {
+            guard var made = subresourcePath(for: url, type: type) else { return nil }
+            path = made.withUTF8 { bytes in
+                let out = values.room(for: bytes.count + fragmentCount)
+                var cursor = out
+                if let start = bytes.baseAddress { Self.copy(start, bytes.count, to: &cursor) }
+                return UnsafeMutableBufferPointer(start: out, count: bytes.count)
+            }
+        }
+        guard let fragment else { return path }
+        var cursor = path.baseAddress! + path.count
+        cursor.initialize(to: UInt8(ascii: "#"))
+        cursor += 1
+        if let start = fragment.baseAddress { Self.copy(start, fragment.count, to: &cursor) }
+        return UnsafeMutableBufferPointer(start: path.baseAddress!, count: path.count + fragmentCount)
+    }
+
+    /// The length of the proxy path `writePlainHostPath` writes for the URL
+    /// whose serialisation is `bytes`, or nil where it does not apply: no
+    /// host, a host `.` or `..` (which the way with Strings refuses), or one
+    /// with bytes `pathSegment(ofHost:)` encodes.
+    @inline(__always)
+    private static func plainHostPathCount(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
+                                           name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let hostStart = base + host.lowerBound, hostCount = host.count
+        if hostCount == 0 || hostCount <= 2 && hostStart[0] == UInt8(ascii: ".") && hostStart[hostCount - 1] == UInt8(ascii: ".") {
+            return nil
+        }
+        guard !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
+        let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
+        let scheme = isHTTPS ? 7 : 6  // "/https/", "/http/"
+        return prefix.utf8CodeUnitCount + name.count + scheme + hostCount + pathAndQuery.count
+    }
+
+    /// Writes `/_limot/sub/NAME/SCHEME/HOST/path?query` at `out`, the pieces
+    /// copied from the serialisation `bytes` (`plainHostPathCount` bytes;
+    /// it said the host is plain).
+    @inline(__always)
+    private static func writePlainHostPath(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
+                                           name: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
+        let scheme: StaticString = isHTTPS ? "/https/" : "/http/"
+        var cursor = out
+        copy(prefix.utf8Start, prefix.utf8CodeUnitCount, to: &cursor)
+        if let start = name.baseAddress { copy(start, name.count, to: &cursor) }
+        copy(scheme.utf8Start, scheme.utf8CodeUnitCount, to: &cursor)
+        copy(base + host.lowerBound, host.count, to: &cursor)
+        copy(base + pathAndQuery.lowerBound, pathAndQuery.count, to: &cursor)
     }
 
     /// Whether `host` holds one of the bytes `pathSegment(ofHost:)` encodes
@@ -282,6 +345,37 @@ public struct ProxyURLMap: Sendable {
     /// The name of each single type by its bit (nil for bits that name none).
     private static let namesByBit: [String?] = (0..<32).map { bit in
         ResourceTypes(rawValue: 1 << UInt32(bit)).names.first
+    }
+
+    /// `namesByBit`'s names as bytes, one after another, and where each
+    /// bit's name ends in them (an empty name: none): for
+    /// `writeSubresourcePath`, which copies a name's bytes from here, where
+    /// the name as a String cost a retain, a release and a copy of its
+    /// bytes for `withUTF8` (about 100 instructions a first-seen image,
+    /// p58k-images, callgrind).
+    private static let typeNameBytes: [UInt8] = namesByBit.flatMap { Array(($0 ?? "").utf8) }
+    private static let typeNameEnds: [Int] = {
+        var end = 0
+        return namesByBit.map { name in
+            end += name?.utf8.count ?? 0
+            return end
+        }
+    }()
+
+    /// `body` of the bytes of `typeName(type)` for a single type that has
+    /// a name; nil (without calling `body`) for another type or set of types.
+    @inline(__always)
+    private static func withSingleTypeName<Result>(_ type: ResourceTypes, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+        let bits = type.rawValue
+        guard bits != 0, bits & (bits &- 1) == 0 else { return nil }
+        let bit = bits.trailingZeroBitCount
+        return typeNameBytes.withUnsafeBufferPointer { names in
+            typeNameEnds.withUnsafeBufferPointer { ends in
+                let start = bit == 0 ? 0 : ends[bit - 1], end = ends[bit]
+                guard end > start else { return nil }
+                return body(UnsafeBufferPointer(rebasing: names[start..<end]))
+            }
+        }
     }
 }
 

@@ -93,7 +93,7 @@ extension WebURL {
     /// of a canonical http(s) URL end and start in `bytes` (-1: none), or
     /// nil where the full parser would change them.
     @inline(__always)
-    private static func canonicalPathLayout(_ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int,
+    fileprivate static func canonicalPathLayout(_ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int,
                                             classes: UnsafeBufferPointer<UInt8>) -> (pathEnd: Int, queryStart: Int, fragmentStart: Int)? {
         func isIn(_ byte: UInt8, _ set: UInt8) -> Bool { classes[Int(byte)] & set != 0 }
         // The path: segments of bytes the path set leaves alone, none a dot segment.
@@ -138,28 +138,12 @@ extension WebURL {
     /// references (`/img/a.png`), which were joined to the origin in a
     /// buffer, copied from it into the String and scanned whole, host too.
     public init?(canonicalHTTP origin: CanonicalHTTPOrigin, rootPath: UnsafeBufferPointer<UInt8>) {
-        guard rootPath.first == UInt8(ascii: "/"), let pathBytes = rootPath.baseAddress else { return nil }
-        let pathLayout = CanonicalByteClasses.table.withUnsafeBufferPointer { classes in
-            Self.canonicalPathLayout(rootPath, from: 0, classes: classes)
-        }
-        guard let pathLayout else { return nil }
-        let offset = origin.bytes.count
-        let count = offset + rootPath.count
-        let string = origin.bytes.withUnsafeBufferPointer { originBytes in
-            String(unsafeUninitializedCapacity: count) { buffer in
-                buffer.baseAddress!.initialize(from: originBytes.baseAddress!, count: offset)
-                (buffer.baseAddress! + offset).initialize(from: pathBytes, count: rootPath.count)
-                return count
-            }
-        }
-        func shifted(_ position: Int) -> Int { position < 0 ? position : position + offset }
-        self.init(serialization: string, domainHostLayout: Self.layout(
-            kind: origin.kind, schemeEnd: origin.schemeEnd, host: origin.host, path: offset..<pathLayout.pathEnd + offset,
-            queryStart: shifted(pathLayout.queryStart), fragmentStart: shifted(pathLayout.fragmentStart)))
+        guard let url = origin.url(rootPath: rootPath) else { return nil }
+        self = url
     }
 
     /// The layout of a URL with a host and no userinfo or port, as the serialiser records it.
-    private static func layout(kind: SchemeKind, schemeEnd: Int, host: Range<Int>, path: Range<Int>, queryStart: Int,
+    fileprivate static func layout(kind: SchemeKind, schemeEnd: Int, host: Range<Int>, path: Range<Int>, queryStart: Int,
                                fragmentStart: Int) -> URLLayout {
         let hostStart = Int32(host.lowerBound)
         return URLLayout(
@@ -239,6 +223,33 @@ public struct CanonicalHTTPOrigin: Sendable {
         kind = parsed.layout.kind
         schemeEnd = Int(parsed.layout.schemeEnd)
         host = Int(parsed.layout.hostStart)..<Int(parsed.layout.hostEnd)
+    }
+
+    /// `WebURL(canonicalHTTP: self, rootPath:)`. A method, so that a caller
+    /// holding the origin (a document's resolver) lends it: as the
+    /// initialiser's argument, the optional origin was copied out of the
+    /// resolver and destroyed after, a retain and an outlined destroy of
+    /// its array for each root path (about 80 instructions a first-seen
+    /// image, p58k-images, callgrind).
+    public func url(rootPath: UnsafeBufferPointer<UInt8>) -> WebURL? {
+        guard rootPath.first == UInt8(ascii: "/"), let pathBytes = rootPath.baseAddress else { return nil }
+        let pathLayout = CanonicalByteClasses.table.withUnsafeBufferPointer { classes in
+            WebURL.canonicalPathLayout(rootPath, from: 0, classes: classes)
+        }
+        guard let pathLayout else { return nil }
+        let offset = bytes.count
+        let count = offset + rootPath.count
+        let string = bytes.withUnsafeBufferPointer { originBytes in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress!.initialize(from: originBytes.baseAddress!, count: offset)
+                (buffer.baseAddress! + offset).initialize(from: pathBytes, count: rootPath.count)
+                return count
+            }
+        }
+        func shifted(_ position: Int) -> Int { position < 0 ? position : position + offset }
+        return WebURL(serialization: string, domainHostLayout: WebURL.layout(
+            kind: kind, schemeEnd: schemeEnd, host: host, path: offset..<pathLayout.pathEnd + offset,
+            queryStart: shifted(pathLayout.queryStart), fragmentStart: shifted(pathLayout.fragmentStart)))
     }
 }
 

@@ -169,6 +169,13 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// it through a call, about 150 instructions a routed URL, callgrind).
     public var hasFragment: Bool { layout.fragmentStart >= 0 }
 
+    /// Where `fragment` sits in `serialization`, in UTF-8 code units (nil
+    /// without one), as `hostnameRange`: for a caller that copies the
+    /// fragment's bytes rather than making them a String.
+    public var fragmentRange: Range<Int>? {
+        layout.fragmentStart >= 0 ? Int(layout.fragmentStart)..<serialization.utf8.count : nil
+    }
+
     /// This URL without its fragment: what is actually requested, and the form
     /// used as a cache key or for comparing documents.
     public var removingFragment: WebURL {

@@ -19,9 +19,9 @@ import WebURL
         switch outcome {
         case .keep: "keep"
         case .blocked: "blocked"
-        case .replace(let url, let needsEscaping):
+        case .replace(let bytes, let needsEscaping):
             // The flag the writer trusts: whether escaping would change the value.
-            "replace \(url)" + (needsEscaping == url.utf8.contains { "&<>\"".utf8.contains($0) } ? "" : " (needsEscaping wrong)")
+            "replace \(String(decoding: bytes, as: UTF8.self))" + (needsEscaping == bytes.contains { "&<>\"".utf8.contains($0) } ? "" : " (needsEscaping wrong)")
         }
     }
 

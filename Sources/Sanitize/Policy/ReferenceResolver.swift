@@ -119,8 +119,9 @@ struct ReferenceResolver {
         guard first == UInt8(ascii: "/") else { return nil }
         let isSchemeRelative = bytes.count > 1 && bytes[1] == UInt8(ascii: "/")
         if !isSchemeRelative {
-            guard hasOriginPrefix, let origin else { return nil }
-            return WebURL(canonicalHTTP: origin, rootPath: bytes)
+            // The origin lent to its method, not copied out as an argument.
+            guard hasOriginPrefix else { return nil }
+            return origin?.url(rootPath: bytes)
         }
         let prefixCount = schemePrefixCount
         guard prefixCount > 0 else { return nil }

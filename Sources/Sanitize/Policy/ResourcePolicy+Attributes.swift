@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ContentRules
+import WebURL
 
 /// The policy for URL attributes as written in a tag, remembered by their
 /// bytes: a page names the same few URLs hundreds of times (the dictionary's
@@ -20,8 +21,9 @@ extension ResourcePolicy {
         /// here and kept in the memo with it. A repeat (the result page's
         /// icons) is then written as it is, where escaping it read every
         /// word of it again: about 250 instructions a repeat of a 57-byte
-        /// proxy path (58 KB benchmark page, callgrind).
-        case replace(String, needsEscaping: Bool)
+        /// proxy path (58 KB benchmark page, callgrind). The value's bytes
+        /// are the policy's `storedValues`, valid while the policy is.
+        case replace(UnsafeBufferPointer<UInt8>, needsEscaping: Bool)
     }
 
     /// A navigation attribute's fate; `external` links get noopener.
@@ -48,17 +50,33 @@ extension ResourcePolicy {
         return outcome
     }
 
-    /// The fate of a subresource attribute whose value (references decoded) is `written`.
+    /// The fate of a subresource attribute whose value (references decoded)
+    /// is `written`: `decide(_:type:)`'s, with the proxy path and the
+    /// fragment written as bytes into `storedValues` (see `StoredValues`)
+    /// and kept there only when they are not the URL as written.
     private mutating func attributeURL(written: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
-        switch decide(written, type: type) {
-        case .unchanged: return .keep
-        case .blocked: return .blocked
-        case .proxied(var rewritten, let fragment):
-            if let fragment { rewritten += "#" + fragment }
-            if Self.isWritten(rewritten, as: written) { return .keep }
-            let needsEscaping = rewritten.withUTF8 { MarkupWriter.holdsEscaped($0) }
-            return .replace(rewritten, needsEscaping: needsEscaping)
+        guard !Self.isLocalReference(written), let resolved = resolver.resolveHTTP(written) else { return .keep }
+        // Kept for its fragment, which the request's URL is without; most URLs have none.
+        let withFragment: WebURL? = resolved.hasFragment ? resolved : nil
+        guard allows(resolved, type: type) else { return .blocked }
+        let values: StoredValues
+        if let made = storedValues { values = made } else { values = StoredValues(); storedValues = values }
+        let path: UnsafeMutableBufferPointer<UInt8>?
+        if let resolved = withFragment, let fragment = resolved.fragmentRange {
+            // The fragment as the serialisation holds it (what `resolved.fragment` makes a String of).
+            var serialization = resolved.serialization
+            path = serialization.withUTF8 { bytes in
+                urlMap.writeSubresourcePath(for: request.url, type: type, fragment: UnsafeBufferPointer(rebasing: bytes[fragment]), into: values)
+            }
+        } else {
+            path = urlMap.writeSubresourcePath(for: request.url, type: type, fragment: nil, into: values)
         }
+        // Credentials or a dot-segment host: blocked, as `decide(_:type:)` says.
+        guard let path else { return .blocked }
+        insertRequestHost()
+        if Self.isWritten(UnsafeBufferPointer(path), as: written) { return .keep }
+        let needsEscaping = MarkupWriter.holdsEscaped(UnsafeBufferPointer(path))
+        return .replace(values.commit(path.count), needsEscaping: needsEscaping)
     }
 
     /// Whether `rewritten == String(decoding: written, as: UTF8.self)`, where
@@ -70,13 +88,17 @@ extension ResourcePolicy {
     /// byte: about 650 instructions a link to another site kept as written,
     /// fixture pages, callgrind).
     static func isWritten(_ rewritten: String, as written: UnsafeBufferPointer<UInt8>) -> Bool {
-        assert(rewritten.utf8.allSatisfy { $0 < 0x80 }, "a rewritten attribute URL that is not ASCII")
         var rewritten = rewritten
-        let sameBytes = rewritten.withUTF8 { bytes in
-            bytes.count == written.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, written.baseAddress!, bytes.count) == 0)
-        }
+        return rewritten.withUTF8 { isWritten($0, as: written) }
+    }
+
+    /// `isWritten(_:as:)` of the rewritten URL's bytes (ASCII).
+    static func isWritten(_ rewritten: UnsafeBufferPointer<UInt8>, as written: UnsafeBufferPointer<UInt8>) -> Bool {
+        assert(rewritten.allSatisfy { $0 < 0x80 }, "a rewritten attribute URL that is not ASCII")
+        let sameBytes = rewritten.count == written.count
+            && (rewritten.isEmpty || memcmp(rewritten.baseAddress!, written.baseAddress!, rewritten.count) == 0)
         if sameBytes || isASCII(written) { return sameBytes }
-        return rewritten == String(decoding: written, as: UTF8.self)
+        return String(decoding: rewritten, as: UTF8.self) == String(decoding: written, as: UTF8.self)
     }
 
     /// Whether every byte of `bytes` is ASCII, read eight at a time (and the

@@ -13,7 +13,7 @@ struct ResourcePolicy {
     let frameURL: WebURL
     /// What relative URLs resolve against (`<base href>`, a style sheet's URL).
     var base: WebURL { resolver.base }
-    private let resolver: ReferenceResolver
+    let resolver: ReferenceResolver
     /// The page's facts for the rule engine (registrable domain, domain
     /// keys), worked out once (by the sanitizer for the page, else at the
     /// first subresource) rather than for each.
@@ -36,7 +36,10 @@ struct ResourcePolicy {
     /// and the frame's URL in it from the start: each decision sets its
     /// URL, type and load context. A request made for each decision copied
     /// both URLs in and destroyed them after, through their value witnesses.
-    private var request: ResourceRequest
+    private(set) var request: ResourceRequest
+    /// The proxy paths that attribute URLs are given, as bytes (see
+    /// `StoredValues`); made with the first.
+    var storedValues: StoredValues?
     private var subresources: [ByteKey: Subresource] = [:]
     private var navigations: [ByteKey: Navigation] = [:]
     var attributeURLs = ByteCache<AttributeURL>()
@@ -114,15 +117,32 @@ struct ResourcePolicy {
         return decide(resolved, type: type)
     }
 
-    /// `decide(_:type:)` of a URL already resolved, an http(s) one. The URL
-    /// is taken (`consuming`) and moved into the request: borrowed, it was
-    /// copied there (an outlined copy of the whole URL, 84 instructions) and
-    /// destroyed by the caller (with this and `insertHost`, p58k-images
-    /// 3,085,389 -> 3,035,032 instructions in the sanitizer, callgrind).
+    /// `decide(_:type:)` of a URL already resolved, an http(s) one, taken
+    /// (`consuming`) to be moved into the request (see `allows`).
     private mutating func decide(_ resolved: consuming WebURL, type: ResourceTypes) -> Subresource {
+        let fragment = resolved.fragment
+        guard allows(consume resolved, type: type), let path = urlMap.subresourcePath(for: request.url, type: type) else {
+            // Blocked; or credentials or a dot-segment host, which a proxy
+            // path cannot carry. Left as written, the URL would load from
+            // its host directly, and a kept script's nonce would let it past
+            // the proxy's CSP. Chrome blocks loads with credentials too.
+            return .blocked
+        }
+        Self.insertHost(of: request.url, into: &routedHosts)
+        return .proxied(path: path, fragment: fragment)
+    }
+
+    /// Whether the rules let `resolved` (an http(s) URL) load as `type`;
+    /// `request.url` is then the URL to route (upgraded to https where the
+    /// rules say so), for the caller to make its proxy path of. What is
+    /// blocked is recorded. The proxy path is the caller's to make: a
+    /// String for `decide`, bytes for an attribute (`StoredValues`).
+    /// `resolved` is taken, to be moved into the request: copied in, and
+    /// destroyed after by the caller, it cost about 140 instructions a
+    /// first-seen image (p58k-images, callgrind).
+    mutating func allows(_ resolved: consuming WebURL, type: ResourceTypes) -> Bool {
         let page = preparedPage ?? engine.prepare(page: pageURL)
         preparedPage = page
-        let fragment = resolved.fragment
         // The URL is made in the request and read from there: a local copy
         // put in it cost a copy and a destroy more (about 35 instructions a
         // decision, fixture pages, callgrind). Most URLs have no fragment.
@@ -142,18 +162,10 @@ struct ResourcePolicy {
                 if blocked.isEmpty { blocked.reserveCapacity(16) }
                 blocked.append(record)
             }
-            return .blocked
+            return false
         }
         if decision.makesHTTPS { request.url = request.url.withScheme("https") }
-        guard let path = urlMap.subresourcePath(for: request.url, type: type) else {
-            // Credentials or a dot-segment host, which a proxy path cannot
-            // carry. Left as written, the URL would load from its host
-            // directly, and a kept script's nonce would let it past the
-            // proxy's CSP. Chrome blocks loads with credentials too.
-            return .blocked
-        }
-        Self.insertHost(of: request.url, into: &routedHosts)
-        return .proxied(path: path, fragment: fragment)
+        return true
     }
 
     /// Whether `blocked` holds `record`. A record whose URL is of another
@@ -181,12 +193,19 @@ struct ResourcePolicy {
     /// URL's serialisation was retained twice and released twice around
     /// the borrow (213 -> 170 instructions a routed URL, p58k-images,
     /// callgrind).
-    private static func insertHost(of url: WebURL, into hosts: inout RoutedHosts) {
+    static func insertHost(of url: WebURL, into hosts: inout RoutedHosts) {
         let range = url.hostnameRange
         if url.serialization.utf8.withContiguousStorageIfAvailable({ hosts.insert(UnsafeBufferPointer(rebasing: $0[range])) }) == nil {
             var serialization = url.serialization
             serialization.withUTF8 { hosts.insert(UnsafeBufferPointer(rebasing: $0[range])) }
         }
+    }
+
+    /// `insertHost(of:into:)` of the request's URL, for a caller in another
+    /// file (`routedHosts` is this file's): the two stored properties are
+    /// handed over side by side, without the URL's retain and release.
+    mutating func insertRequestHost() {
+        Self.insertHost(of: request.url, into: &routedHosts)
     }
 
     /// The types a URL named in an inline script's text is decided as: the

@@ -5,9 +5,18 @@ struct AttributeEdits {
         case drop
         /// `needsEscaping` false: the value holds none of the bytes escaped
         /// in a double-quoted attribute (`MarkupWriter.holdsEscaped`).
-        case replace(String, needsEscaping: Bool)
+        case replace(Value, needsEscaping: Bool)
         /// An iframe's `srcdoc`, itself sanitized: bytes and nonce holes.
         case document([SanitizedDocument.Segment])
+    }
+
+    /// An attribute's new value: a String, or bytes a page's policy keeps
+    /// (a proxy path in `StoredValues`, valid while the policy is), which
+    /// the writer copies from where they are with no String made for them.
+    /// `MarkupWriter`'s functions below take either, as they take a String.
+    enum Value {
+        case string(String)
+        case stored(UnsafeBufferPointer<UInt8>)
     }
 
     /// Changes by attribute index in the tag.
@@ -42,7 +51,12 @@ struct AttributeEdits {
     }
 
     mutating func replace(_ index: Int, with value: String, needsEscaping: Bool = true) {
-        changes.append((index, .replace(value, needsEscaping: needsEscaping)))
+        changes.append((index, .replace(.string(value), needsEscaping: needsEscaping)))
+    }
+
+    /// `replace(_:with:needsEscaping:)` with bytes a page's policy keeps (see `Value.stored`).
+    mutating func replace(_ index: Int, withStored bytes: UnsafeBufferPointer<UInt8>, needsEscaping: Bool) {
+        changes.append((index, .replace(.stored(bytes), needsEscaping: needsEscaping)))
     }
 
     mutating func replace(_ index: Int, withDocument segments: [SanitizedDocument.Segment]) {
@@ -56,5 +70,24 @@ struct AttributeEdits {
     /// The last change planned for an attribute, if any.
     func change(for index: Int) -> Edit? {
         changes.last { $0.index == index }?.edit
+    }
+}
+
+extension MarkupWriter {
+    /// `writeAttributeValue(_:)` of an edit's value.
+    mutating func writeAttributeValue(_ value: AttributeEdits.Value) {
+        switch value {
+        case .string(let text): writeAttributeValue(text)
+        case .stored(let bytes): writeAttributeValue(bytes)
+        }
+    }
+
+    /// `writePlainAttributeValue(_:)` of an edit's value: stored bytes are
+    /// appended as they are.
+    mutating func writePlainAttributeValue(_ value: AttributeEdits.Value) {
+        switch value {
+        case .string(let text): writePlainAttributeValue(text)
+        case .stored(let bytes): write(bytes)
+        }
     }
 }

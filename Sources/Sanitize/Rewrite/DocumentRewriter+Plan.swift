@@ -52,7 +52,7 @@ extension DocumentRewriter {
             edits.drop(attribute)
             return .keep
         case .replace(let value, let needsEscaping):
-            edits.replace(attribute, with: value, needsEscaping: needsEscaping)
+            edits.replace(attribute, withStored: value, needsEscaping: needsEscaping)
             return .keep
         }
     }
