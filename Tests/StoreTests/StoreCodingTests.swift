@@ -20,4 +20,24 @@ import Testing
         #expect(try StoreCoding.json(strings: texts) == StoreCoding.json(texts))
         #expect(try StoreCoding.decode([String].self, json: StoreCoding.json(strings: texts)) == texts)
     }
+
+    /// A cache entry's headers, written straight or by `JSONEncoder`: the
+    /// same text, over generated names and values with every kind of byte
+    /// that takes either way (quotes, backslashes, tabs, controls, DEL,
+    /// non-ASCII), and read back as they were.
+    @Test func headerPairsAreWrittenAsJSONEncoderWritesThem() throws {
+        let pieces = ["content-type", "text/html; charset=utf-8", "ETag", "\"abc\"", "W/\"x\\y\"", "max-age=0",
+                      "a\tb", "\u{1}", "\u{7F}", "Straße", "خانه", "", " ", "/", "<>&'", "}{][,:"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<2_000 {
+            let count = round == 0 ? 0 : Int.random(in: 1...6, using: &generator)
+            let pairs = (0..<count).map { _ in
+                (pieces.randomElement(using: &generator)!, (0..<Int.random(in: 0...3, using: &generator))
+                    .map { _ in pieces.randomElement(using: &generator)! }.joined())
+            }
+            let written = try StoreCoding.json(pairs: pairs)
+            #expect(written == (try StoreCoding.json(pairs.map { [$0.0, $0.1] })), "\(pairs)")
+            #expect(try StoreCoding.decode([[String]].self, json: written) == pairs.map { [$0.0, $0.1] })
+        }
+    }
 }

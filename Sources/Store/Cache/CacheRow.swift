@@ -22,7 +22,7 @@ enum CacheRow {
     /// fields kept, which an object would lose. The form written before the
     /// headers were `HTTPFields`, kept so that existing caches still read.
     static func headersJSON(_ headers: HTTPFields) throws -> String {
-        try StoreCoding.json(headers.map { [$0.name.rawName, $0.value] })
+        try StoreCoding.json(pairs: headers.map { ($0.name.rawName, $0.value) })
     }
 
     /// The fields of `headersJSON`'s form; a pair whose name is not a token
