@@ -44,8 +44,11 @@ let package = Package(
         // types, not a systemLibrary: ICU's headers clash with the ICU copy
         // Foundation bundles when Swift sees both.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // A vectorised UTF-8 validator in C (SSSE3/AVX2 by the CPU), in front
+        // of UTF8Check's scanner: Swift's SIMD types do not compile to pshufb.
+        .target(name: "CUTF8"),
         // Where bytes stop being UTF-8: the one check fetch and the sanitizer share.
-        .target(name: "UTF8Check"),
+        .target(name: "UTF8Check", dependencies: ["CUTF8"]),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
         // JSON read with source lines (rule lists, site profiles) and written

@@ -1,3 +1,5 @@
+import CUTF8
+
 /// Where a byte string stops being UTF-8, found in place.
 ///
 /// Two stages need to know: fetch (before it serves a page as UTF-8) and
@@ -20,9 +22,41 @@ public enum UTF8Check {
     /// On the benchmark's 58 KB dictionary page: 116 K → 91 K instructions
     /// (callgrind; ASCII eight bytes a step and Persian four letters a
     /// step before, the table for every other letter).
+    ///
+    /// On x86-64 the C target `CUTF8` first reads the bytes 16 or 32 at a
+    /// time (Keiser and Lemire's lookup tables, SSSE3 or AVX2 as the CPU
+    /// has) up to the vector where something is wrong, or to the last
+    /// bytes that do not fill a vector; this scanner reads on from the
+    /// start of the sequence there, so the offset is the scanner's own.
+    /// Our own C because Debian 12 packages no SIMD validator (no
+    /// libsimdutf-dev): see Sources/CUTF8/utf8.c.
     public static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let checked = limot_utf8_checked_prefix(base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        return firstInvalidByte(in: bytes, from: checked)
+    }
+
+    /// The ways to read: the scanner alone, or vectors of 16 or 32 bytes
+    /// before it (internal, for tests that compare each with the others).
+    enum Vectors: Int32, CaseIterable {
+        case scannerOnly = 0, ssse3 = 1, avx2 = 2
+
+        /// The widest this CPU runs (`scannerOnly` off x86-64).
+        static var best: Vectors { Vectors(rawValue: limot_utf8_best_vectors()) ?? .scannerOnly }
+    }
+
+    /// `firstInvalidByte(in:)` read with `vectors`, which this CPU must run.
+    static func firstInvalidByte(in bytes: UnsafeRawBufferPointer, using vectors: Vectors) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let checked = limot_utf8_checked_prefix_using(vectors.rawValue, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        return firstInvalidByte(in: bytes, from: checked)
+    }
+
+    /// The scanner: the first ill-formed byte from `start` on, which is
+    /// the start of a sequence and has only well-formed bytes before it.
+    private static func firstInvalidByte(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         let count = bytes.count
-        var offset = 0
+        var offset = start
         ascii: while true {
             while offset &+ 32 <= count {
                 let first = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)

@@ -168,9 +168,9 @@ import UTF8Check
     }
 }
 
-/// The seeded numbers the randomised tests above draw (a linear
-/// congruential generator), so that a failure replays.
-private struct SeededNumbers {
+/// The seeded numbers the randomised tests draw (a linear congruential
+/// generator), so that a failure replays.
+struct SeededNumbers {
     var state: UInt64
 
     /// A number from 0 up to, not including, `bound`.
