@@ -62,7 +62,7 @@ extension DocumentRewriter {
         // `startTag` calls below, they are not retained.
         let sharedRewrites = names.sharedRewrites
         let noAttributes = names.noAttributes
-        let skimmedTags = skimmedTags
+        let skimmedTags = skimmedTags.slots
         var start = tokenizer.position
         // The run reads the words after a `<` (its name, an end tag's, the
         // text before the next `<`) without asking whether they lie in the
@@ -190,14 +190,14 @@ extension DocumentRewriter {
     /// `SkimmedTags`); a tag skimmed here is remembered there.
     @inline(__always)
     private static func copiedTagEnd(at index: Int, name: NameKey, nameEnd: Int, scanner: MarkupScanner, flagging flagged: AttributeNameFilter,
-                                     skimmed: SkimmedTags) -> Int? {
+                                     skimmed: SkimmedTags.Slots) -> Int? {
         let input = scanner.input
         if nameEnd < input.count, input[nameEnd] == UInt8(ascii: ">") { return nameEnd &+ 1 }
         guard nameEnd &+ 16 <= input.count else { return scanner.skimTag(from: nameEnd, flagging: flagged) }
-        let slot = SkimmedTags.slot(name: name.a, nameEnd: nameEnd, sixteenReadableIn: input)
-        if let end = skimmed.end(ofTagAt: index, slot: slot, in: input) { return end }
+        let set = SkimmedTags.Slots.set(name: name.a, nameEnd: nameEnd, sixteenReadableIn: input)
+        if let end = skimmed.end(ofTagAt: index, set: set, in: input) { return end }
         guard let end = scanner.skimTag(from: nameEnd, flagging: flagged) else { return nil }
-        skimmed.remember(index, end, slot: slot)
+        skimmed.remember(index, end, set: set)
         return end
     }
 

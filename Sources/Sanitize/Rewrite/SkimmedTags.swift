@@ -12,62 +12,89 @@
 /// ended and has no attribute the rewriter changes; comparing the bytes
 /// a word at a time costs a few instructions a word.
 ///
-/// A few slots, each chosen by the tag's first bytes after its name: the
-/// rows' different cells (`<td class="de">`, `<td class="fa" dir…>`) find
-/// slots of their own, where one slot a name had them take each other's
-/// place. A slot holds the last tag skimmed there; a miss costs the skim
-/// it saves otherwise, and the look-up.
-/// A class, so the slots are freed with the rewriter; copies of a
-/// rewriter share them, and only the one that reads the page writes them.
-final class SkimmedTags {
+/// Sets of two slots, each set chosen by the tag's name and first bytes
+/// after it: the rows' different cells (`<td class="de">`, `<td
+/// class="fa" dir…>`) find sets of their own. A set holds the last two
+/// tags skimmed there (with one slot a set, tags that alternate in one
+/// took each other's place: 100 KB page, 1,105 of 1,351 skims found
+/// with one, 1,186 with two, by a simulation of the slots on its tags);
+/// a miss costs the skim it saves otherwise, and the look-up.
+struct SkimmedTags {
+    /// Owns the slots' memory, freed with the last rewriter that holds it.
+    private final class Storage {
+        let entries: UnsafeMutablePointer<Entry>
+
+        init(count: Int) {
+            entries = .allocate(capacity: count)
+            entries.initialize(repeating: Entry(start: 0, count: 0), count: count)
+        }
+
+        deinit {
+            entries.deallocate()  // an Entry holds no references: nothing to deinitialize
+        }
+    }
+
+    private let storage = Storage(count: Slots.setCount &* 2)
+
+    /// The slots, for the fast lane to hold through its run: a pointer's
+    /// copy, with no class instance retained and released for each run
+    /// (as a class, the memo was: fixture pages 2,300 instructions).
+    var slots: Slots { Slots(entries: storage.entries) }
+
     /// A remembered tag: `count` bytes of the input from `start`, the
     /// first its `<` and the last the `>` that ends it. `count` is zero
-    /// for an empty slot, which nothing matches (see `end(ofTagAt:)`).
+    /// for an empty slot, which nothing matches.
     struct Entry {
         var start: Int
         var count: Int
     }
 
-    /// How many slots (a power of two).
-    static var slotCount: Int { 64 }
+    /// The slots' memory, not owned: valid while the `SkimmedTags` it came
+    /// from is. Copies of a rewriter share it; only the one that reads the
+    /// page writes it.
+    struct Slots {
+        let entries: UnsafeMutablePointer<Entry>
 
-    private let entries: UnsafeMutablePointer<Entry>
+        /// How many sets of two slots (a power of two).
+        static var setCount: Int { 64 }
 
-    init() {
-        entries = .allocate(capacity: Self.slotCount)
-        entries.initialize(repeating: Entry(start: 0, count: 0), count: Self.slotCount)
-    }
+        /// The set of the tag whose name, packed in one word, is `name`
+        /// and ends at `nameEnd`, chosen by that word and the sixteen
+        /// bytes after the name, which the caller knows lie in `input`.
+        @inline(__always)
+        static func set(name: UInt64, nameEnd: Int, sixteenReadableIn input: UnsafeBufferPointer<UInt8>) -> Int {
+            let bytes = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped + nameEnd)
+            let first = bytes.loadUnaligned(as: UInt64.self)
+            let second = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let mixed = (name &* 0x9E37_79B9_7F4A_7C15) ^ (first &* 0xC2B2_AE3D_27D4_EB4F) ^ (second &* 0x1656_67B1_9E37_79F9)
+            return Int(truncatingIfNeeded: mixed >> 58) & (setCount &- 1)
+        }
 
-    deinit {
-        entries.deallocate()  // an Entry holds no references: nothing to deinitialize
-    }
+        /// The index after the tag at `start` (its `<`) when its bytes
+        /// are those of a tag remembered in `set`; nil otherwise.
+        @inline(__always)
+        func end(ofTagAt start: Int, set: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+            let pair = entries + set &* 2
+            if let end = Self.end(ofTagAt: start, as: pair[0], in: input) { return end }
+            return Self.end(ofTagAt: start, as: pair[1], in: input)
+        }
 
-    /// The slot of the tag whose name, packed in one word, is `name` and
-    /// ends at `nameEnd`, chosen by that word and the sixteen bytes after
-    /// the name, which the caller knows lie in `input`.
-    @inline(__always)
-    static func slot(name: UInt64, nameEnd: Int, sixteenReadableIn input: UnsafeBufferPointer<UInt8>) -> Int {
-        let bytes = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped + nameEnd)
-        let first = bytes.loadUnaligned(as: UInt64.self)
-        let second = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        let mixed = (name &* 0x9E37_79B9_7F4A_7C15) ^ (first &* 0xC2B2_AE3D_27D4_EB4F) ^ (second &* 0x1656_67B1_9E37_79F9)
-        return Int(truncatingIfNeeded: mixed >> 58) & (slotCount &- 1)
-    }
+        /// The index after the tag at `start` when its bytes are `entry`'s.
+        @inline(__always)
+        private static func end(ofTagAt start: Int, as entry: Entry, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+            // Eight bytes at least (an empty slot has none), and all in the input.
+            guard entry.count >= 8, entry.count <= input.count &- start else { return nil }
+            return SkimmedTags.sameBytes(input, entry.start, start, count: entry.count) ? start &+ entry.count : nil
+        }
 
-    /// The index after the tag at `start` (its `<`) when its bytes are
-    /// those of the tag remembered in `slot`; nil otherwise.
-    @inline(__always)
-    func end(ofTagAt start: Int, slot: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
-        let entry = entries[slot]
-        // Eight bytes at least (an empty slot has none), and all in the input.
-        guard entry.count >= 8, entry.count <= input.count &- start else { return nil }
-        return Self.sameBytes(input, entry.start, start, count: entry.count) ? start &+ entry.count : nil
-    }
-
-    /// Remembers the tag at `start..<end` in `slot`.
-    @inline(__always)
-    func remember(_ start: Int, _ end: Int, slot: Int) {
-        entries[slot] = Entry(start: start, count: end &- start)
+        /// Remembers the tag at `start..<end` first in `set`; the tag
+        /// first there before moves second, in the older one's place.
+        @inline(__always)
+        func remember(_ start: Int, _ end: Int, set: Int) {
+            let pair = entries + set &* 2
+            pair[1] = pair[0]
+            pair[0] = Entry(start: start, count: end &- start)
+        }
     }
 
     /// Whether the `count` bytes of `input` from `first` and from `second`
