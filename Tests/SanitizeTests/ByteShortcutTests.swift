@@ -81,6 +81,28 @@ struct ByteShortcutTests {
     static let namePieces = ["a", "td", "SPAN", "Class", "-", "x1", "9", ":", "_", "=", ">", "/", " ", "\t", "\n", "\u{0C}", "\r",
                              "é", "\u{0}", "data-foo", "aria-label", "\"", "'", "<", "averyveryverylongname"]
 
+    @Test("a raw-text end tag found by its word is the one the scan finds, from every position, for every raw-text name")
+    func rawTextEndTagEqualsScan() {
+        var random = SplitMix64(seed: 31)
+        let names = ["script", "style", "title", "textarea", "iframe", "xmp", "noscript"].map { NameKey($0) }
+        let pieces = ["</", "<", "script", "SCRIPT", "style", "title", "textarea", "xmp", "s", ">", " ", "/", "\t", "-->", "1", "é", "</script>", "</style>"]
+        var found = 0
+        for _ in 0..<3_000 {
+            let input = Array(random.text(from: pieces, fewerThan: 10).utf8)
+            input.withUnsafeBufferPointer { buffer in
+                let tokenizer = HTMLTokenizer(input: buffer)
+                for name in names {
+                    for index in 0..<input.count {
+                        let expected = tokenizer.isEndTagByScanning(name, at: index)
+                        if expected { found += 1 }
+                        #expect(tokenizer.isEndTag(name, at: index) == expected, "\(input) at \(index)")
+                    }
+                }
+            }
+        }
+        #expect(found > 200, "found \(found): the generator no longer makes end tags")
+    }
+
     @Test("a name read from one word has the key and end of the byte-by-byte reading, from every position, for tag and attribute names")
     func scanNameEqualsByteByByte() {
         var random = SplitMix64(seed: 25)

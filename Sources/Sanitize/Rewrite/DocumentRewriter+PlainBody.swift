@@ -62,6 +62,7 @@ extension DocumentRewriter {
         // `startTag` calls below, they are not retained.
         let sharedRewrites = names.sharedRewrites
         let noAttributes = names.noAttributes
+        let skimmedTags = skimmedTags.slots
         var start = tokenizer.position
         // The run reads the words after a `<` (its name, an end tag's, the
         // text before the next `<`) without asking whether they lie in the
@@ -93,7 +94,9 @@ extension DocumentRewriter {
                     kind = names.element(name)
                 }
                 // The tag's attributes are skimmed, not stored: `startTag` needs them only for the other tags.
-                guard kind == .other || kind == .void, let tagEnd = scanner.skimTagEnd(from: nameEnd, flagging: sharedRewrites) else {
+                guard kind == .other || kind == .void,
+                    let tagEnd = Self.copiedTagEnd(at: index, name: name, nameEnd: nameEnd, scanner: scanner, flagging: sharedRewrites, skimmed: skimmedTags)
+                else {
                     var tag = tokenizer.tag(at: index, isEnd: false, name: name, nameEnd: nameEnd)
                     tag.element = kind  // found here: `startTag` need not look it up again
                     guard tag.kind == .startTag else {
@@ -177,6 +180,25 @@ extension DocumentRewriter {
         if token == nil { tokenizer.position = index }
         if !copied.isEmpty { copy(copied) }
         return token ?? tokenizer.next()
+    }
+
+    /// The index after the start tag at `index` (its `<`), named `name`
+    /// up to `nameEnd`, when the fast lane copies it as written (no
+    /// attribute of a kind `flagged` matches); nil otherwise, and when the
+    /// input ends in the tag. A tag with attributes whose bytes equal a
+    /// tag's skimmed before is found in `skimmed` without a skim (see
+    /// `SkimmedTags`); a tag skimmed here is remembered there.
+    @inline(__always)
+    private static func copiedTagEnd(at index: Int, name: NameKey, nameEnd: Int, scanner: MarkupScanner, flagging flagged: AttributeNameFilter,
+                                     skimmed: SkimmedTags.Slots) -> Int? {
+        let input = scanner.input
+        if nameEnd < input.count, input[nameEnd] == UInt8(ascii: ">") { return nameEnd &+ 1 }
+        guard nameEnd &+ 16 <= input.count else { return scanner.skimTag(from: nameEnd, flagging: flagged) }
+        let set = SkimmedTags.Slots.set(name: name.a, nameEnd: nameEnd, sixteenReadableIn: input)
+        if let end = skimmed.end(ofTagAt: index, set: set, in: input) { return end }
+        guard let end = scanner.skimTag(from: nameEnd, flagging: flagged) else { return nil }
+        skimmed.remember(index, end, set: set)
+        return end
     }
 
     /// Whether the run's mark of the elements it opened itself

@@ -49,6 +49,8 @@ struct DocumentRewriter {
     private(set) var titleIsNext = false
     /// The text of the document's first `<title>`, for history listings.
     private(set) var title: String?
+    /// The start tags the fast lane skimmed, to know their repeats without a skim.
+    let skimmedTags = SkimmedTags()
     /// Input bytes to be copied as they are, not yet written: runs of
     /// unchanged tokens are written with one copy.
     private var pendingCopy = 0..<0
