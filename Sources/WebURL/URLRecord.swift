@@ -3,6 +3,7 @@
 
 /// Which special scheme (if any) a URL has. Special schemes get hierarchical
 /// parsing, "\" as a path separator and default ports.
+@usableFromInline
 enum SchemeKind: UInt8, Sendable {
     case http, https, ws, wss, ftp, file, other
 
@@ -51,19 +52,22 @@ struct URLRecord {
 }
 
 /// Byte offsets of each component within `WebURL.serialization`.
+/// `@usableFromInline`, so that `WebURL`'s getters of offsets and flags
+/// can be inlined into other modules (see `WebURL.hostnameRange`).
+@usableFromInline
 struct URLLayout: Sendable {
-    var kind: SchemeKind
-    var hasOpaquePath: Bool
-    var port: UInt16?
-    var schemeEnd: Int32
-    var usernameStart: Int32, usernameEnd: Int32
-    var passwordStart: Int32, passwordEnd: Int32
-    var hostStart: Int32, hostEnd: Int32
-    var pathStart: Int32, pathEnd: Int32
+    @usableFromInline var kind: SchemeKind
+    @usableFromInline var hasOpaquePath: Bool
+    @usableFromInline var port: UInt16?
+    @usableFromInline var schemeEnd: Int32
+    @usableFromInline var usernameStart: Int32, usernameEnd: Int32
+    @usableFromInline var passwordStart: Int32, passwordEnd: Int32
+    @usableFromInline var hostStart: Int32, hostEnd: Int32
+    @usableFromInline var pathStart: Int32, pathEnd: Int32
     /// Start of the query (after "?"), or -1. The query ends where the fragment's "#" is, or at the end.
-    var queryStart: Int32
+    @usableFromInline var queryStart: Int32
     /// Start of the fragment (after "#"), or -1.
-    var fragmentStart: Int32
+    @usableFromInline var fragmentStart: Int32
 }
 
 /// Where serialised bytes go: first a counter (to size the string and find
@@ -209,6 +213,7 @@ extension WebURL {
         return record
     }
 
+    @inlinable
     var queryRange: Range<Int>? {
         guard layout.queryStart >= 0 else { return nil }
         let end = layout.fragmentStart >= 0 ? Int(layout.fragmentStart) - 1 : serialization.utf8.count

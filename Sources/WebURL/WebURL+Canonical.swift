@@ -71,10 +71,8 @@ extension WebURL {
     @inline(__always)
     private static func canonicalHTTPLayout(_ bytes: UnsafeBufferPointer<UInt8>, kind: SchemeKind, schemeEnd: Int,
                                             classes: UnsafeBufferPointer<UInt8>) -> (layout: URLLayout, endsWithHost: Bool)? {
-        func isIn(_ byte: UInt8, _ set: UInt8) -> Bool { classes[Int(byte)] & set != 0 }
         let hostStart = schemeEnd + 3
-        var position = hostStart
-        while position < bytes.count, isIn(bytes[position], CanonicalByteClasses.host) { position += 1 }
+        let position = firstIndex(outside: CanonicalByteClasses.host, in: bytes, from: hostStart, classes: classes)
         let hostEnd = position
         guard hostEnd > hostStart else { return nil }
         let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
@@ -95,22 +93,20 @@ extension WebURL {
     @inline(__always)
     fileprivate static func canonicalPathLayout(_ bytes: UnsafeBufferPointer<UInt8>, from pathStart: Int,
                                             classes: UnsafeBufferPointer<UInt8>) -> (pathEnd: Int, queryStart: Int, fragmentStart: Int)? {
-        func isIn(_ byte: UInt8, _ set: UInt8) -> Bool { classes[Int(byte)] & set != 0 }
         // The path: segments of bytes the path set leaves alone, none a dot segment.
         // The path set holds `?` and `#` and the query set `#`: each loop
         // looks at a byte twice only when its set holds it.
-        var position = pathStart
-        var segmentStart = position + 1
-        position += 1
-        while position < bytes.count {
+        var position = pathStart + 1
+        var segmentStart = position
+        while true {
+            position = firstIndex(of: CanonicalByteClasses.pathStop, in: bytes, from: position, classes: classes)
+            guard position < bytes.count else { break }
             let byte = bytes[position]
-            if isIn(byte, CanonicalByteClasses.pathStop) {
-                guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return nil }
-                if isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
-                guard byte == UInt8(ascii: "/") else { break }
-                segmentStart = position + 1
-            }
+            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return nil }
+            if isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
+            guard byte == UInt8(ascii: "/") else { break }
             position += 1
+            segmentStart = position
         }
         if position == bytes.count, isDotSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<position])) { return nil }
         let pathEnd = position
@@ -118,17 +114,56 @@ extension WebURL {
         if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
             position += 1
             queryStart = position
-            while position < bytes.count, !isIn(bytes[position], CanonicalByteClasses.query) { position += 1 }
+            position = firstIndex(of: CanonicalByteClasses.query, in: bytes, from: position, classes: classes)
             guard position == bytes.count || bytes[position] == UInt8(ascii: "#") else { return nil }
         }
         var fragmentStart = -1
         if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
             position += 1
             fragmentStart = position
-            while position < bytes.count, !isIn(bytes[position], CanonicalByteClasses.fragment) { position += 1 }
+            position = firstIndex(of: CanonicalByteClasses.fragment, in: bytes, from: position, classes: classes)
             guard position == bytes.count else { return nil }
         }
         return (pathEnd, queryStart, fragmentStart)
+    }
+
+    /// The index of the first byte of `bytes` from `start` whose classes
+    /// hold `set`, or `bytes.count`. Four bytes are read at once, their
+    /// classes joined: about three and a half instructions a byte, where
+    /// the loop of one byte at a time took six to nine (callgrind; a page's
+    /// URLs are read whole, tens of bytes each).
+    @inline(__always)
+    fileprivate static func firstIndex(of set: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       classes: UnsafeBufferPointer<UInt8>) -> Int {
+        let end = bytes.count
+        guard start < end, let base = bytes.baseAddress, let table = classes.baseAddress else { return max(start, end) }
+        var position = start
+        while end &- position >= 4 {
+            let joined = table[Int(base[position])] | table[Int(base[position &+ 1])] | table[Int(base[position &+ 2])]
+                | table[Int(base[position &+ 3])]
+            if joined & set != 0 { break }
+            position &+= 4
+        }
+        while position < end, table[Int(base[position])] & set == 0 { position &+= 1 }
+        return position
+    }
+
+    /// The index of the first byte of `bytes` from `start` whose classes
+    /// do not hold `set`, or `bytes.count` (as `firstIndex(of:in:from:classes:)`).
+    @inline(__always)
+    fileprivate static func firstIndex(outside set: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       classes: UnsafeBufferPointer<UInt8>) -> Int {
+        let end = bytes.count
+        guard start < end, let base = bytes.baseAddress, let table = classes.baseAddress else { return max(start, end) }
+        var position = start
+        while end &- position >= 4 {
+            let common = table[Int(base[position])] & table[Int(base[position &+ 1])] & table[Int(base[position &+ 2])]
+                & table[Int(base[position &+ 3])]
+            if common & set == 0 { break }
+            position &+= 4
+        }
+        while position < end, table[Int(base[position])] & set != 0 { position &+= 1 }
+        return position
     }
 
     /// `init?(canonicalHTTP:)` of `origin`'s bytes followed by `rootPath`

@@ -12,7 +12,11 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// The canonical URL string (the standard's serialisation, JavaScript's `href`).
     /// Always ASCII: non-ASCII input is percent-encoded or Punycode-encoded.
     public let serialization: String
-    let layout: URLLayout
+    /// `@usableFromInline` for the getters of offsets and flags below,
+    /// which are `@inlinable`: called across modules, each call copied the
+    /// whole URL (about 90 bytes) to the stack to read one or two fields,
+    /// a dozen calls for each URL a page's sanitizer routes.
+    @usableFromInline let layout: URLLayout
     /// The parsed host, or nil for URLs without one ("mailto:a@b", "data:…").
     public var host: Host? {
         switch storedHost {
@@ -83,14 +87,14 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// Whether the scheme is "http", read from the parsed scheme's kind: a
     /// hot path's `scheme == "http"` builds a String each time (about 290
     /// instructions by callgrind, for each URL a page's sanitizer decides).
-    public var isHTTP: Bool { layout.kind == .http }
+    @inlinable public var isHTTP: Bool { layout.kind == .http }
 
     /// Whether the scheme is "https" (as `isHTTP`, without a String).
-    public var isHTTPS: Bool { layout.kind == .https }
+    @inlinable public var isHTTPS: Bool { layout.kind == .https }
 
     /// Whether the URL has a username or a password (`username` or
     /// `password` not empty), without building either String.
-    public var hasCredentials: Bool {
+    @inlinable public var hasCredentials: Bool {
         layout.usernameEnd > layout.usernameStart || layout.passwordEnd > layout.passwordStart
     }
 
@@ -111,11 +115,11 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Where `hostname` sits in `serialization`, in UTF-8 code units: for
     /// code on a hot path that reads the bytes instead of building a String.
-    public var hostnameRange: Range<Int> { Int(layout.hostStart)..<Int(layout.hostEnd) }
+    @inlinable public var hostnameRange: Range<Int> { Int(layout.hostStart)..<Int(layout.hostEnd) }
 
     /// The explicit port, or nil when absent or equal to the scheme's default
     /// (the parser removes default ports, as browsers do).
-    public var port: Int? { layout.port.map { Int($0) } }
+    @inlinable public var port: Int? { layout.port.map { Int($0) } }
 
     /// The port a connection would use: the explicit port, else the scheme's default (nil if it has none).
     public var effectivePort: Int? { port ?? layout.kind.defaultPort }
@@ -140,7 +144,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where `pathAndQuery` sits in `serialization`, in UTF-8 code units (as `hostnameRange`).
-    public var pathAndQueryRange: Range<Int> {
+    @inlinable public var pathAndQueryRange: Range<Int> {
         Int(layout.pathStart)..<(queryRange?.upperBound ?? Int(layout.pathEnd))
     }
 
@@ -167,12 +171,12 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// `removingFragment` is another URL: a caller asks before it calls, and
     /// takes the URL as it is when not (`removingFragment` returned a copy of
     /// it through a call, about 150 instructions a routed URL, callgrind).
-    public var hasFragment: Bool { layout.fragmentStart >= 0 }
+    @inlinable public var hasFragment: Bool { layout.fragmentStart >= 0 }
 
     /// Where `fragment` sits in `serialization`, in UTF-8 code units (nil
     /// without one), as `hostnameRange`: for a caller that copies the
     /// fragment's bytes rather than making them a String.
-    public var fragmentRange: Range<Int>? {
+    @inlinable public var fragmentRange: Range<Int>? {
         layout.fragmentStart >= 0 ? Int(layout.fragmentStart)..<serialization.utf8.count : nil
     }
 

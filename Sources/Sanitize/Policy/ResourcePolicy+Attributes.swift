@@ -43,11 +43,68 @@ extension ResourcePolicy {
             // a URL on the fixture pages, callgrind).
             outcome = attributeURL(written: raw, type: type)
         } else {
-            var written = CharacterReferences.decodeAttribute(raw)
-            outcome = written.withUTF8 { attributeURL(written: $0, type: type) }
+            outcome = attributeURL(decoding: raw, type: type)
         }
         attributeURLs.insert(outcome, for: raw, tag: type.rawValue, hash: hash)
         return outcome
+    }
+
+    /// `attributeURL(written:type:)` of `raw` with its references decoded.
+    /// Not inlined: the decoding's memory on the stack made the frame of
+    /// `subresource(attribute:type:)` dearer for every attribute, repeats
+    /// too (about 6 instructions a call, p58k-images, callgrind).
+    @inline(never)
+    private mutating func attributeURL(decoding raw: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
+        Self.withDecodedAttribute(raw) { attributeURL(written: $0, type: type) }
+    }
+
+    /// `attributeNavigation(written:)` of `raw` with its references decoded
+    /// (not inlined, as `attributeURL(decoding:type:)`).
+    @inline(never)
+    private func attributeNavigation(decoding raw: UnsafeBufferPointer<UInt8>) -> AttributeNavigation {
+        Self.withDecodedAttribute(raw) { attributeNavigation(written: $0) }
+    }
+
+    /// `body` of the bytes of `CharacterReferences.decodeAttribute(raw)`.
+    /// A value whose references are all `&amp;` (a URL's query, as pages
+    /// write it), with any other `&` an ampersand as it stands, is decoded
+    /// into memory on the stack: the general decoder's array and the String
+    /// made of it, then freed, cost about 2,000 instructions an ad's URL
+    /// on the fixture pages (callgrind). Any other reference goes that way.
+    @inline(__always)
+    static func withDecodedAttribute<Result>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // Decoding never makes the value longer: each `&amp;` becomes one byte.
+        let decoded: Result? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
+            guard let count = decodingAmpersands(raw, into: out) else { return nil }
+            return body(UnsafeBufferPointer(rebasing: out[..<count]))
+        }
+        if let decoded { return decoded }
+        var written = CharacterReferences.decodeAttribute(raw)
+        return written.withUTF8(body)
+    }
+
+    /// Writes `raw` with each `&amp;` decoded to `out` (room for `raw.count`
+    /// bytes) and returns how many bytes it wrote; nil, with `out` to be
+    /// ignored, at the first `&` that starts another reference.
+    static func decodingAmpersands(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard let source = raw.baseAddress, let target = out.baseAddress else { return raw.isEmpty ? 0 : nil }
+        var index = 0, count = 0
+        while true {
+            let ampersand = ByteSearch.index(of: UInt8(ascii: "&"), in: raw, from: index)
+            (target + count).initialize(from: source + index, count: ampersand - index)
+            count += ampersand - index
+            guard ampersand < raw.count else { return count }
+            if CharacterReferences.isAmp(raw, at: ampersand) {
+                index = ampersand + 5
+            } else if CharacterReferences.reference(raw, at: ampersand, inAttribute: true) == nil {
+                // Not a reference: the decoder keeps the `&` as it is.
+                index = ampersand + 1
+            } else {
+                return nil
+            }
+            target[count] = UInt8(ascii: "&")
+            count += 1
+        }
     }
 
     /// The fate of a subresource attribute whose value (references decoded)
@@ -142,8 +199,7 @@ extension ResourcePolicy {
             // decided without making them a String (as `subresource(attribute:type:)`).
             outcome = attributeNavigation(written: raw)
         } else {
-            var written = CharacterReferences.decodeAttribute(raw)
-            outcome = written.withUTF8 { attributeNavigation(written: $0) }
+            outcome = attributeNavigation(decoding: raw)
         }
         attributeNavigations.insert(outcome, for: raw, tag: 0, hash: hash)
         return outcome
