@@ -84,6 +84,15 @@ struct PartsTests {
         #expect(!HiddenStyle.Memo.sameBytes([".ad", ".b"], [".ad", ".c"]))
         #expect(HiddenStyle.Memo.sameBytes([composed, "", ".ad"], [composed, "", ".ad"]))
         #expect(HiddenStyle.Memo.sameBytes([], []))
+        // Long selectors (not small strings): the same storage, two storages
+        // of the same bytes, two storages of different bytes of one length.
+        let long = ".advertisement-banner-\(lists.count)"
+        let again = String(decoding: Array(long.utf8), as: UTF8.self), other = String(decoding: Array(long.utf8.dropLast()) + [0x39], as: UTF8.self)
+        #expect(HiddenStyle.Memo.sameBytes([long, ".ad"], [long, ".ad"]))
+        #expect(HiddenStyle.Memo.sameBytes([long], [again]))
+        #expect(!HiddenStyle.Memo.sameBytes([long], [other]))
+        #expect(HiddenStyle.Memo.sameRepresentation(long, long))
+        #expect(!HiddenStyle.Memo.sameRepresentation(long, again))
     }
 
     @Test("the hidden selectors of a frame come from its child-document decision")
