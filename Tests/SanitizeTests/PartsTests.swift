@@ -77,6 +77,7 @@ struct PartsTests {
                 let kept = HTMLSanitizer.keptSelectors(decided)
                 #expect(styled.kept.map { Array($0.utf8) } == kept.map { Array($0.utf8) })
                 #expect(styled.element == HiddenStyle.element(for: kept))
+                #expect(styled.headPrefix == Array(#"<meta charset="utf-8">"#.utf8) + (HiddenStyle.element(for: kept) ?? []))
             }
         }
         #expect(!HiddenStyle.Memo.sameBytes([composed], [decomposed]))

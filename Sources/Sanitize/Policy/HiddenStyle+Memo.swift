@@ -20,20 +20,27 @@ extension HiddenStyle {
             let decided: [String]
             let kept: [String]
             let element: [UInt8]?
+            /// `HTMLSanitizer.charsetDeclaration` followed by `element`.
+            let headPrefix: [UInt8]
         }
 
         private static let last = Mutex<Entry?>(nil)
 
-        /// `HTMLSanitizer.keptSelectors(decided)` and the style element
-        /// hiding them, remembered for the same decided selectors.
-        static func styled(_ decided: [String]) -> (kept: [String], element: [UInt8]?) {
+        /// `HTMLSanitizer.keptSelectors(decided)`, the style element
+        /// hiding them, and what the sanitizer writes first in a head (the
+        /// charset declaration and the element), remembered for the same
+        /// decided selectors. The head prefix is remembered too: joined
+        /// for each page, it was an array made and grown, about 400
+        /// instructions a page.
+        static func styled(_ decided: [String]) -> (kept: [String], element: [UInt8]?, headPrefix: [UInt8]) {
             if let entry = last.withLock({ $0 }), sameBytes(entry.decided, decided) {
-                return (entry.kept, entry.element)
+                return (entry.kept, entry.element, entry.headPrefix)
             }
             let kept = HTMLSanitizer.keptSelectors(decided)
             let element = HiddenStyle.element(for: kept)
-            last.withLock { $0 = Entry(decided: decided, kept: kept, element: element) }
-            return (kept, element)
+            let headPrefix = HTMLSanitizer.charsetDeclaration + (element ?? [])
+            last.withLock { $0 = Entry(decided: decided, kept: kept, element: element, headPrefix: headPrefix) }
+            return (kept, element, headPrefix)
         }
 
         /// Whether two lists hold the same strings byte for byte (`==` on
