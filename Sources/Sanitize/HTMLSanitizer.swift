@@ -67,9 +67,7 @@ public enum HTMLSanitizer {
         // worked out its domain keys and conditions again).
         let page = context.engine.prepare(page: context.topURL ?? context.documentURL)
         let hidden = HiddenStyle.Memo.styled(decidedSelectors(context: context, page: page))
-        var prefix = charsetDeclaration
-        if let style = hidden.element { prefix += style }
-        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: prefix, nestingDepth: 0, page: page)
+        var document = sanitize(html, context: context, base: context.documentURL, headPrefix: hidden.headPrefix, nestingDepth: 0, page: page)
         document.hiddenSelectors = hidden.kept
         return document
     }

@@ -77,6 +77,7 @@ struct PartsTests {
                 let kept = HTMLSanitizer.keptSelectors(decided)
                 #expect(styled.kept.map { Array($0.utf8) } == kept.map { Array($0.utf8) })
                 #expect(styled.element == HiddenStyle.element(for: kept))
+                #expect(styled.headPrefix == Array(#"<meta charset="utf-8">"#.utf8) + (HiddenStyle.element(for: kept) ?? []))
             }
         }
         #expect(!HiddenStyle.Memo.sameBytes([composed], [decomposed]))
@@ -84,6 +85,15 @@ struct PartsTests {
         #expect(!HiddenStyle.Memo.sameBytes([".ad", ".b"], [".ad", ".c"]))
         #expect(HiddenStyle.Memo.sameBytes([composed, "", ".ad"], [composed, "", ".ad"]))
         #expect(HiddenStyle.Memo.sameBytes([], []))
+        // Long selectors (not small strings): the same storage, two storages
+        // of the same bytes, two storages of different bytes of one length.
+        let long = ".advertisement-banner-\(lists.count)"
+        let again = String(decoding: Array(long.utf8), as: UTF8.self), other = String(decoding: Array(long.utf8.dropLast()) + [0x39], as: UTF8.self)
+        #expect(HiddenStyle.Memo.sameBytes([long, ".ad"], [long, ".ad"]))
+        #expect(HiddenStyle.Memo.sameBytes([long], [again]))
+        #expect(!HiddenStyle.Memo.sameBytes([long], [other]))
+        #expect(HiddenStyle.Memo.sameRepresentation(long, long))
+        #expect(!HiddenStyle.Memo.sameRepresentation(long, again))
     }
 
     @Test("the hidden selectors of a frame come from its child-document decision")

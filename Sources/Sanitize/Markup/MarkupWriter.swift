@@ -20,7 +20,15 @@ struct MarkupWriter {
 
     init(capacity: Int) {
         buffer.reserveCapacity(capacity)
+        // A page's holes (head start, body end, a few nonces) in one room:
+        // grown from empty, the array was made four times a page (fixture
+        // pages, about 900 instructions a page).
+        holes.reserveCapacity(Self.expectedHoles)
     }
+
+    /// Room for holes made at the start: the head start, the body end and
+    /// six inline scripts' nonces.
+    static let expectedHoles = 8
 
     /// Room for the output of a page of `inputCount` bytes after a head
     /// prefix of `headPrefix` bytes: a quarter more than the page, since
@@ -76,45 +84,59 @@ struct MarkupWriter {
     /// Moves the buffer's bytes and holes to `done`; the buffer starts again
     /// with its room.
     private mutating func cut() {
-        if done.isEmpty { done.reserveCapacity(holes.count * 2 + 8) }
-        var start = 0
-        for (offset, segment) in holes {
-            let end = offset - cutOffset
-            if end > start { done.append(.bytes(Array(buffer[start..<end]))) }
-            done.append(segment)
-            start = end
-        }
-        if buffer.count > start { done.append(.bytes(Array(buffer[start...]))) }
+        // Taken out while it grows: appended to as `self.done` while the
+        // buffer is read, it was copied (not uniquely referenced) each cut.
+        var pieces: [SanitizedDocument.Segment] = []
+        swap(&pieces, &done)
+        if pieces.isEmpty { pieces.reserveCapacity(holes.count * 2 + 8) }
+        appendPieces(from: 0, to: &pieces)
+        swap(&pieces, &done)
         holes.removeAll(keepingCapacity: true)
         cutOffset += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Appends to `segments` the buffer's bytes from `start` on, each run
+    /// between holes copied into an array of its size, and the holes.
+    private func appendPieces(from start: Int, to segments: inout [SanitizedDocument.Segment]) {
+        var start = start
+        for (offset, segment) in holes {
+            let end = offset - cutOffset
+            if end > start { segments.append(.bytes(copied(start..<end))) }
+            segments.append(segment)
+            start = end
+        }
+        if buffer.count > start { segments.append(.bytes(copied(start..<buffer.count))) }
+    }
+
+    /// The buffer's bytes in `range` in an array of their size.
+    @inline(__always)
+    private func copied(_ range: Range<Int>) -> [UInt8] {
+        buffer.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The bytes cut at the holes; adjacent bytes are one segment. The
     /// buffer's first piece, when it is the larger part of the buffer, is
-    /// handed over as its segment; the writer is left empty.
+    /// handed over as its segment; the writer is left empty. Made in one
+    /// array of the right size, not through `cut`, whose emptying of the
+    /// holes and the buffer for more bytes (keeping their room) cost a
+    /// small page about 500 instructions for nothing.
     mutating func segments() -> [SanitizedDocument.Segment] {
         let firstEnd = (holes.first?.offset ?? count) - cutOffset
         var segments: [SanitizedDocument.Segment] = []
+        swap(&segments, &done)
+        segments.reserveCapacity(segments.count + holes.count * 2 + 1)
         if firstEnd > 0, firstEnd * 2 >= buffer.count {
             var rest: [SanitizedDocument.Segment] = []
-            var start = firstEnd
-            for (offset, segment) in holes {
-                let end = offset - cutOffset
-                if end > start { rest.append(.bytes(Array(buffer[start..<end]))) }
-                rest.append(segment)
-                start = end
-            }
-            if buffer.count > start { rest.append(.bytes(Array(buffer[start...]))) }
+            rest.reserveCapacity(holes.count * 2)
+            appendPieces(from: firstEnd, to: &rest)
             var first: [UInt8] = []
             swap(&first, &buffer)
             first.removeSubrange(firstEnd...)
-            swap(&segments, &done)
             segments.append(.bytes(first))
             segments += rest
         } else {
-            cut()
-            swap(&segments, &done)
+            appendPieces(from: 0, to: &segments)
         }
         (buffer, holes, cutOffset) = ([], [], 0)
         return segments

@@ -149,7 +149,7 @@ struct DocumentRewriter {
         let bytes = raw(token.range)
         if titleIsNext {
             titleIsNext = false
-            let text = TitleText.collapsed(CharacterReferences.decodeText(bytes))
+            let text = TitleText.collapsed(raw: bytes)
             if !text.isEmpty { title = text }
         }
         if styleIsNext || (foreign.current == .svg && foreign.innermost == names.style) {
