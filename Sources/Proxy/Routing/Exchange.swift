@@ -25,6 +25,9 @@ struct Exchange {
     var blockedCount = 0
 
     static let sessionCookie = "limot_session"
+    /// What follows the session cookie's value: kept for a year, so that a
+    /// browser restarted (or a proxy restarted) finds its history again.
+    private static let sessionCookieAttributes = "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
 
     init(request: Request, core: ProxyCore) {
         self.request = request
@@ -80,13 +83,12 @@ struct Exchange {
 
     private static let digits = Array("0123456789abcdef".utf8)
 
-    /// Adds the session cookie when the browser had none.
-    func finish(_ response: Response) -> Response {
+    /// Adds the session cookie when the browser had none. The response is
+    /// taken (`consuming`), so that its headers are added to in place.
+    func finish(_ response: consuming Response) -> Response {
         var response = response
         if sessionIsNew {
-            // Kept for a year, so that a browser restarted (or a proxy
-            // restarted) finds its history again.
-            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.sessionCookie)=\(session); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"))
+            response.headers.append(HTTPField(name: .setCookie, value: String(concatenating: Self.sessionCookie, "=", session, Self.sessionCookieAttributes)))
         }
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response
