@@ -84,8 +84,7 @@ enum CharsetSniffer {
     /// of the HTML standard's prescan, which skips comments and other tags so
     /// that a "charset" inside them is not taken.
     static func metaCharset(_ body: [UInt8]) -> String? {
-        let bytes = body.prefix(1024)
-        var scanner = ByteScanner(bytes: Array(bytes))
+        var scanner = ByteScanner(bytes: body, limit: 1024)
         while scanner.skip(to: UInt8(ascii: "<")) {
             if scanner.consume("<!--") {
                 _ = scanner.skip(past: "-->")
@@ -111,7 +110,7 @@ enum CharsetSniffer {
             default: break
             }
         }
-        if let charset, !charset.trimmingSpaces().isEmpty { return charset.trimmingSpaces() }
+        if let charset = charset?.trimmingSpaces(), !charset.isEmpty { return charset }
         if httpEquivContentType, let content { return charsetInMetaContent(content) }
         return nil
     }
