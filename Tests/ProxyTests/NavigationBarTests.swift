@@ -41,6 +41,40 @@ struct NavigationBarTests {
         #expect(compared == 120)
     }
 
+    /// The bar's one-pass encoder writes what percent-encoding with the
+    /// component set and then escaping wrote: for every ASCII character on
+    /// its own and between letters, characters of two, three and four
+    /// UTF-8 bytes, and random mixes of them.
+    @Test func anAddressIsEncodedAndEscapedAsBefore() {
+        var texts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += (0..<128).map { "a" + String(UnicodeScalar(UInt8($0))) + "Z9" }
+        texts += ["", "é", "خانه", "€", "😀", "a\u{301}", "/search?q=Haus&n=1", #"/a'b"c<d>e&f"#, "\r\n", "%41", "~!'()*-._"]
+        let pool = Array("aZ09/?&=#%+ '\"<>!()*-._~\u{7F}é€😀خ\t".unicodeScalars)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                text.unicodeScalars.append(pool.randomElement(using: &generator)!)
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            var written: [UInt8] = Array("prefix".utf8)
+            NavigationBar.appendComponentEscaped(text, to: &written)
+            let expected = "prefix" + HTMLEscaping.escape(WebURL.percentEncodedComponent(text))
+            #expect(String(decoding: written, as: UTF8.self) == expected, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// `HTMLEscaping.append(escaping:to:)` writes what `escape` returns.
+    @Test func escapingIntoBytesIsEscaping() {
+        for text in ["", "plain", "&", "<a href=\"x\">'q'</a>", "خانه & co", "a&b<c>d\"e'f", "/_limot/static/picker.js?v=\"1\""] {
+            var written: [UInt8] = Array("x".utf8)
+            HTMLEscaping.append(escaping: text, to: &written)
+            #expect(String(decoding: written, as: UTF8.self) == "x" + HTMLEscaping.escape(text), "\(text)")
+        }
+    }
+
     static func referenceHTML(_ bar: NavigationBar, nonce: String) -> String {
         let (theme, canGoBack, canGoForward, query, currentPath) = (bar.theme, bar.canGoBack, bar.canGoForward, bar.query, bar.currentPath)
         let (panelPath, blockedOnPage, page, pickerScript) = (bar.panelPath, bar.blockedOnPage, bar.page, bar.pickerScript)

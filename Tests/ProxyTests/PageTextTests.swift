@@ -102,7 +102,7 @@ struct PageTextTests {
             blocked: [], hiddenSelectors: [], subresourceHosts: [])
         for theme in Theme.allCases {
             for withBar in [false, true] {
-                let body = PageBody.render(document, nonce: "abc123", head: heads.head(theme: theme, withBar: withBar), bodyEnd: "<nav>bar</nav>")
+                let body = PageBody.render(document, nonce: "abc123", head: heads.head(theme: theme, withBar: withBar), bodyEnd: Array("<nav>bar</nav>".utf8))
                 let expected = document.render(
                     nonce: "abc123", headStart: sheets.headStart(theme: theme, withBar: withBar, nonce: "abc123", site: #"https://www.loghatnameh.de"&"#),
                     bodyEnd: "<nav>bar</nav>")

@@ -31,6 +31,30 @@ enum HTMLEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text` escaped as `escape(_:)` escapes it, as UTF-8 bytes
+    /// (the bar is written as bytes, see `NavigationBar.write`).
+    static func append(escaping text: String, to out: inout [UInt8]) {
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.contains(where: isSpecial) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;".utf8
+                case UInt8(ascii: "<"): out += "&lt;".utf8
+                case UInt8(ascii: ">"): out += "&gt;".utf8
+                case UInt8(ascii: "\""): out += "&quot;".utf8
+                case UInt8(ascii: "'"): out += "&#39;".utf8
+                default: out.append(byte)
+                }
+            }
+        }
+        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+            Array(text.utf8).withUnsafeBufferPointer(append)
+        }
+    }
+
     /// A byte `escape` replaces.
     private static func isSpecial(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")

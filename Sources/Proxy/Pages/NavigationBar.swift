@@ -1,5 +1,3 @@
-import WebURL
-
 /// LimoT's bottom bar: back, forward, reload, home, a search field, the theme
 /// toggle, the count of what was blocked, and on the site's pages pause and
 /// "hide this" (the element picker, `Stylesheets/picker.js`). Plain links
@@ -37,61 +35,113 @@ struct NavigationBar {
     var panelPath: String?
 
     /// The bar's markup; `nonce` is the response's CSP script nonce.
-    ///
-    /// Written piece by piece into one string: an interpolated line made a
-    /// string of its own first, then copied in (some 30 allocations a page).
-    /// The text between the per-page parts is made once (`Fixed`), so a
-    /// page takes about 20 appends, not 50 (each some 340 instructions,
-    /// callgrind).
     func html(nonce: String) -> String {
-        var out = ""
-        // The bar is about 3 KB: one allocation, not one per doubling.
+        var out: [UInt8] = []
         out.reserveCapacity(4096)
+        write(nonce: nonce, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the bar's markup (UTF-8) to `out`; `nonce` is the
+    /// response's CSP script nonce.
+    ///
+    /// Written as bytes, for `PageBody` to copy into the response: built as
+    /// a String, each of its 24 appends took some 350 instructions, and the
+    /// two addresses' percent-encoding (`WebURL.percentEncodedComponent`,
+    /// which reads the String's UTF-8 view byte by byte) 4,100 each, then
+    /// the String was copied into the page (callgrind, a request at a new
+    /// address). The fixed text is made once (`Fixed`); the text is the same
+    /// as before, byte for byte (`NavigationBarTests`).
+    func write(nonce: String, into out: inout [UInt8]) {
         let next = theme == .dark ? Fixed.toLight : Fixed.toDark
         out += Fixed.openings[Fixed.opening(light: theme == .light, canGoBack: canGoBack, canGoForward: canGoForward)]
-        out += HTMLEscaping.escape(query)
+        HTMLEscaping.append(escaping: query, to: &out)
         out += next.beforeReturn
-        // The addresses are escaped a part at a time: the fixed parts' `&`
-        // written as `&amp;`, the rest (usually with nothing to escape)
-        // passed through. The same text as escaping each address whole,
-        // without the escaper's byte-by-byte copy; with the buttons made
-        // once, the bar takes 32,700 instructions a page, not 67,900
-        // (callgrind).
-        let returnPath = HTMLEscaping.escape(WebURL.percentEncodedComponent(currentPath))
+        // The addresses are percent-encoded and escaped in one pass
+        // (`appendComponentEscaped`), the fixed parts' `&` written as `&amp;`.
+        // Kept aside too: the pause link repeats it (appending a slice of
+        // `out` to `out` would copy the whole array first).
+        var returnPath: [UInt8] = []
+        Self.appendComponentEscaped(currentPath, to: &returnPath)
         out += returnPath
         out += next.afterReturn
-        out += HTMLEscaping.escape(panelPath ?? "/_limot/stats")
-        out += #"" title="What this page blocked and loaded">"#
-        out += String(blockedOnPage)
-        out += " blocked</a>"
+        HTMLEscaping.append(escaping: panelPath ?? "/_limot/stats", to: &out)
+        out += Fixed.afterPanel
+        out += String(blockedOnPage).utf8
+        out += Fixed.blockedEnd
         if let page {
-            let address = HTMLEscaping.escape(WebURL.percentEncodedComponent(page.address))
-            out += #"<a class="limot-stats limot-pause" href="/_limot/pause?page="#
+            out += Fixed.pauseStart
+            var address: [UInt8] = []
+            Self.appendComponentEscaped(page.address, to: &address)
             out += address
-            out += "&amp;return="
+            out += Fixed.pauseReturn
             out += returnPath
             out += page.pause.pausedSite != nil ? Fixed.pausedOnSite : page.pause.pausedPage ? Fixed.pausedOnPage : Fixed.notPaused
             out += address
             out += Fixed.afterPicker
         }
-        out += #"</nav><script nonce=""#
-        out += nonce
+        out += Fixed.scriptStart
+        out += nonce.utf8
         out += Fixed.script
         if let pickerScript {
-            out += #"<script src=""#
-            out += HTMLEscaping.escape(pickerScript)
-            out += #"" nonce=""#
-            out += nonce
-            out += #"" defer></script>"#
+            out += Fixed.pickerStart
+            HTMLEscaping.append(escaping: pickerScript, to: &out)
+            out += Fixed.pickerNonce
+            out += nonce.utf8
+            out += Fixed.pickerEnd
         }
-        return out
+    }
+
+    /// Appends `text` as `HTMLEscaping.escape(WebURL.percentEncodedComponent(text))`
+    /// makes it, in one pass over its bytes: the URL standard's component
+    /// set leaves ASCII letters, digits and `!'()*-._~` as they are and
+    /// writes every other byte as `%XX` (upper-case hex), and of what it
+    /// leaves only `'` is one the escaper replaces (`&#39;`).
+    static func appendComponentEscaped(_ text: String, to out: inout [UInt8]) {
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            out.reserveCapacity(out.count + bytes.count * 3)
+            for byte in bytes {
+                if byte == UInt8(ascii: "'") {
+                    out += "&#39;".utf8
+                } else if keepsInComponent(byte) {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigit(byte >> 4))
+                    out.append(hexDigit(byte & 0xF))
+                }
+            }
+        }
+        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+            Array(text.utf8).withUnsafeBufferPointer(append)
+        }
+    }
+
+    /// Whether the component percent-encode set leaves `byte` as it is.
+    @inline(__always)
+    private static func keepsInComponent(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An upper-case hex digit for `value` (0...15).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
     }
 
     /// The bar's text between its per-page parts, made once.
     private enum Fixed {
         /// From `<nav>` to the search field's value: by theme (light or
         /// not) and which of back and forward are links.
-        static let openings: [String] = (0..<8).map { key in
+        static let openings: [[UInt8]] = (0..<8).map { key in
             let light = key & 4 != 0
             var out = #"<nav id="limot-bar" data-theme=""# + (light ? "light" : "dark") + #"" aria-label="limot navigation">"#
             out += key & 2 != 0 ? back.enabled : back.disabled
@@ -99,7 +149,7 @@ struct NavigationBar {
             out += reload.enabled + home.enabled
             out += #"<form class="limot-search" action="/_limot/search" method="get" role="search">"#
             out += #"<input class="limot-query" type="search" name="q" dir="auto" placeholder="Wort · واژه" aria-label="Look up a word" value=""#
-            return out
+            return Array(out.utf8)
         }
 
         /// The index in `openings`.
@@ -110,15 +160,15 @@ struct NavigationBar {
         /// The theme toggle's text around the return path, for the theme it
         /// switches to.
         struct Toggle {
-            let beforeReturn: String
-            let afterReturn: String
+            let beforeReturn: [UInt8]
+            let afterReturn: [UInt8]
 
             init(_ next: Theme) {
                 let label = next == .dark ? "Dark theme" : "Light theme"
-                beforeReturn = #"">"# + #"<button class="limot-go" type="submit">Suchen</button></form>"#
-                    + #"<a class="limot-btn limot-theme" href="/_limot/theme?set="# + next.rawValue + "&amp;return="
-                afterReturn = #"" title=""# + label + #"" aria-label=""# + label + #"">"# + (next == .dark ? "☾" : "☀")
-                    + #"</a><a class="limot-stats" href=""#
+                beforeReturn = Array((#"">"# + #"<button class="limot-go" type="submit">Suchen</button></form>"#
+                    + #"<a class="limot-btn limot-theme" href="/_limot/theme?set="# + next.rawValue + "&amp;return=").utf8)
+                afterReturn = Array((#"" title=""# + label + #"" aria-label=""# + label + #"">"# + (next == .dark ? "☾" : "☀")
+                    + #"</a><a class="limot-stats" href=""#).utf8)
             }
         }
 
@@ -131,15 +181,26 @@ struct NavigationBar {
         static let pausedOnPage = pauseEnd(title: "Resume filtering", text: "filtering paused on this page — resume")
         static let pausedOnSite = pauseEnd(title: "Resume filtering", text: "filtering paused on this site — resume")
 
-        static func pauseEnd(title: String, text: String) -> String {
+        static func pauseEnd(title: String, text: String) -> [UInt8] {
             // The picker needs script; without it this leads to a page that says so and offers the rules page's form.
-            #"" title=""# + title + #"">"# + text + "</a>" + #"<a class="limot-stats limot-hide" href="/_limot/picker?page="#
+            Array((#"" title=""# + title + #"">"# + text + "</a>" + #"<a class="limot-stats limot-hide" href="/_limot/picker?page="#).utf8)
         }
 
-        static let afterPicker = #"" title="Pick an element of this page to hide" aria-label="Hide this">hide<span class="limot-long">&nbsp;this</span></a>"#
+        static let afterPicker = Array(#"" title="Pick an element of this page to hide" aria-label="Hide this">hide<span class="limot-long">&nbsp;this</span></a>"#.utf8)
+
+        /// The text around the blocked count, the pause link's addresses,
+        /// the script's nonce and the picker's script.
+        static let afterPanel = Array(#"" title="What this page blocked and loaded">"#.utf8)
+        static let blockedEnd = Array(" blocked</a>".utf8)
+        static let pauseStart = Array(#"<a class="limot-stats limot-pause" href="/_limot/pause?page="#.utf8)
+        static let pauseReturn = Array("&amp;return=".utf8)
+        static let scriptStart = Array(#"</nav><script nonce=""#.utf8)
+        static let pickerStart = Array(#"<script src=""#.utf8)
+        static let pickerNonce = Array(#"" nonce=""#.utf8)
+        static let pickerEnd = Array(#"" defer></script>"#.utf8)
 
         /// The tab history script after its nonce.
-        static let script = #"">"# + tabHistoryScript + "</script>"
+        static let script = Array((#"">"# + tabHistoryScript + "</script>").utf8)
     }
 
     /// The tab's own history for the bar (see the type's comment).

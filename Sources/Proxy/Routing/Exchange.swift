@@ -25,6 +25,9 @@ struct Exchange {
     var blockedCount = 0
 
     static let sessionCookie = "limot_session"
+    /// What follows the session cookie's value: kept for a year, so that a
+    /// browser restarted (or a proxy restarted) finds its history again.
+    private static let sessionCookieAttributes = "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
 
     init(request: Request, core: ProxyCore) {
         self.request = request
@@ -80,13 +83,12 @@ struct Exchange {
 
     private static let digits = Array("0123456789abcdef".utf8)
 
-    /// Adds the session cookie when the browser had none.
-    func finish(_ response: Response) -> Response {
+    /// Adds the session cookie when the browser had none. The response is
+    /// taken (`consuming`), so that its headers are added to in place.
+    func finish(_ response: consuming Response) -> Response {
         var response = response
         if sessionIsNew {
-            // Kept for a year, so that a browser restarted (or a proxy
-            // restarted) finds its history again.
-            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.sessionCookie)=\(session); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"))
+            response.headers.append(HTTPField(name: .setCookie, value: String(concatenating: Self.sessionCookie, "=", session, Self.sessionCookieAttributes)))
         }
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response
@@ -102,16 +104,27 @@ struct Exchange {
     /// to pause filtering there), nil on limot's own pages; `pageID` names
     /// its record in `PageLog` (the "N blocked" link opens its panel).
     func bar(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil, pageID: String? = nil) -> String {
+        String(decoding: barBytes(blockedOnPage: blockedOnPage, query: query, nonce: nonce, copy: copy, page: page, pageID: pageID), as: UTF8.self)
+    }
+
+    /// `bar(…)` as UTF-8 bytes, which `PageBody` copies into a page's
+    /// response as they are (a String would be copied once more).
+    func barBytes(blockedOnPage: Int, query: String = "", nonce: String, copy: CopyNotice? = nil, page: String? = nil, pageID: String? = nil) -> [UInt8] {
         let history = core.sessions.history(session)
         let pause = page.map { page in
             (address: page, pause: PauseState(page: page, rules: core.userRulesSnapshot?.current() ?? UserRules()))
         }
-        return (copy?.html() ?? "") + NavigationBar(
+        var out: [UInt8] = []
+        // The bar is about 3 KB: one allocation, not one per doubling.
+        out.reserveCapacity(4096)
+        if let copy { out += copy.html().utf8 }
+        NavigationBar(
             canGoBack: history.canGoBack, canGoForward: history.canGoForward,
             currentPath: request.uri.string, theme: theme, blockedOnPage: blockedOnPage, query: query, page: pause,
             pickerScript: core.configuration.stylesheets.pickerPath,
             panelPath: pageID.map { "/_limot/page/\($0)" }
-        ).html(nonce: nonce)
+        ).write(nonce: nonce, into: &out)
+        return out
     }
 
     /// One of limot's own pages (an error or the report) with theme and bar.

@@ -3,10 +3,11 @@ import Sanitize
 
 /// A sanitized page's response body, written once into the buffer the
 /// server sends: the document's segments with the response's nonce, head
-/// and bar in their holes, into a buffer allocated at its final size. (The
+/// and bar in their holes, into a buffer allocated at its final size. The
+/// bar comes as bytes (`Exchange.barBytes`). (The
 /// sanitizer's `render` makes an array, which the server would then copy.)
 enum PageBody {
-    static func render(_ document: SanitizedDocument, nonce: String, head: PageHeads.Head, bodyEnd: String) -> ByteBuffer {
+    static func render(_ document: SanitizedDocument, nonce: String, head: PageHeads.Head, bodyEnd: [UInt8]) -> ByteBuffer {
         let headBytes = head.beforeNonce.utf8.count + nonce.utf8.count + head.afterNonce.utf8.count
         var size = 0
         for segment in document.segments {
@@ -14,7 +15,7 @@ enum PageBody {
             case .bytes(let bytes): size += bytes.count
             case .nonce: size += nonce.utf8.count
             case .headStart: size += headBytes
-            case .bodyEnd: size += bodyEnd.utf8.count
+            case .bodyEnd: size += bodyEnd.count
             }
         }
         var buffer = ByteBufferAllocator().buffer(capacity: size)
@@ -26,7 +27,7 @@ enum PageBody {
                 buffer.writeString(head.beforeNonce)
                 buffer.writeString(nonce)
                 buffer.writeString(head.afterNonce)
-            case .bodyEnd: buffer.writeString(bodyEnd)
+            case .bodyEnd: buffer.writeBytes(bodyEnd)
             }
         }
         return buffer

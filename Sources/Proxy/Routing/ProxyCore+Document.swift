@@ -84,7 +84,7 @@ extension ProxyCore {
         let query = urlMap.documentPath(for: fetched.url) == request.uri.string ? (exchange.queryValue("q") ?? "") : ""
         let html = PageBody.render(
             document, nonce: nonce, head: pageHeads.head(theme: exchange.theme, withBar: true),
-            bodyEnd: exchange.bar(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got),
+            bodyEnd: exchange.barBytes(blockedOnPage: document.blocked.count, query: query, nonce: nonce, copy: CopyNotice(got),
                                   page: fetched.url.serialization, pageID: pageID)
         )
         return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)

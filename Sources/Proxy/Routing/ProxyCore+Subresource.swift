@@ -52,7 +52,7 @@ extension ProxyCore {
                 exchange.blockedCount = document.blocked.count
                 recordBlocked(document.blocked, page: page, exchange: exchange)
                 let nonce = Exchange.newToken()
-                let html = PageBody.render(document, nonce: nonce, head: pageHeads.head(theme: exchange.theme, withBar: false), bodyEnd: "")
+                let html = PageBody.render(document, nonce: nonce, head: pageHeads.head(theme: exchange.theme, withBar: false), bodyEnd: [])
                 return ResponseHeaders.html(status: fetched.status, body: html, nonce: nonce)
             case .failure(let error):
                 return exchange.page(error, withBar: false)

@@ -14,7 +14,7 @@ enum ResponseHeaders {
     /// allows external scripts from the proxy only, so a nonce opens inline
     /// scripts and nothing else.
     static func pagePolicy(nonce: String) -> String {
-        pagePolicyBeforeNonce + nonce + pagePolicyAfterNonce
+        String(concatenating: pagePolicyBeforeNonce, nonce, pagePolicyAfterNonce)
     }
 
     /// `pagePolicy(nonce:)` but for the nonce, made once, not per page.
