@@ -18,7 +18,7 @@ extension ProxyURLMap {
             var serialization = url.serialization
             let written = serialization.withUTF8 { bytes in
                 Self.writePlainHostPath(bytes, host: url.hostnameRange, pathAndQuery: url.pathAndQueryRange, isHTTPS: url.isHTTPS,
-                                        type: type, fragment: fragment, into: values)
+                                        hostIsCanonical: false, type: type, fragment: fragment, into: values)
             }
             if let written { return written }
         }
@@ -36,14 +36,16 @@ extension ProxyURLMap {
     /// `writeSubresourcePath(for:type:fragment:into:)` of a URL without a
     /// port whose serialisation is `bytes`, for a single type with a name
     /// and a host `plainHostPathCount` takes; nil (nothing written) for any
-    /// other, which the caller makes the String way.
+    /// other, which the caller makes the String way. `hostIsCanonical`: the
+    /// host is known to hold no byte `pathSegment(ofHost:)` encodes.
     @inline(__always)
     static func writePlainHostPath(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
-                                   type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
+                                   hostIsCanonical: Bool, type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
                                    into values: StoredValues) -> UnsafeMutableBufferPointer<UInt8>? {
         let fragmentCount = fragment.map { $0.count + 1 } ?? 0
         let written = Self.withSingleTypeName(type) { name -> UnsafeMutableBufferPointer<UInt8>? in
-            guard let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name)
+            guard let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS,
+                                                      hostIsCanonical: hostIsCanonical, name: name)
             else { return nil }
             let out = values.room(for: count + fragmentCount)
             Self.writePlainHostPath(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name, to: out)
@@ -67,10 +69,12 @@ extension ProxyURLMap {
     /// `writeSubresourcePath(for:type:fragment:into:)` of the URL `url`
     /// reads in place (canonical: http(s), no credentials, no port), from
     /// its bytes: its `WebURL` is made only for a path the String way makes.
+    /// A canonical host holds only lower-case letters, digits, `-`, `.` and
+    /// `_`, none of the bytes a path encodes, and is not scanned for them.
     func writeSubresourcePath(canonical url: CanonicalHTTPBytes, type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
                               into values: StoredValues) -> UnsafeMutableBufferPointer<UInt8>? {
         if let written = Self.writePlainHostPath(url.bytes, host: url.hostnameRange, pathAndQuery: url.pathAndQueryRange,
-                                                 isHTTPS: url.isHTTPS, type: type, fragment: fragment, into: values) {
+                                                 isHTTPS: url.isHTTPS, hostIsCanonical: true, type: type, fragment: fragment, into: values) {
             return written
         }
         return writeSubresourcePath(for: url.makeWebURL(), type: type, fragment: fragment, into: values)

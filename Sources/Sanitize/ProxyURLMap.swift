@@ -169,13 +169,13 @@ public struct ProxyURLMap: Sendable {
     /// with bytes `pathSegment(ofHost:)` encodes.
     @inline(__always)
     static func plainHostPathCount(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
-                                           name: UnsafeBufferPointer<UInt8>) -> Int? {
+                                   hostIsCanonical: Bool = false, name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let hostStart = base + host.lowerBound, hostCount = host.count
         if hostCount == 0 || hostCount <= 2 && hostStart[0] == UInt8(ascii: ".") && hostStart[hostCount - 1] == UInt8(ascii: ".") {
             return nil
         }
-        guard !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
+        guard hostIsCanonical || !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
         let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
         let scheme = isHTTPS ? 7 : 6  // "/https/", "/http/"
         return prefix.utf8CodeUnitCount + name.count + scheme + hostCount + pathAndQuery.count
