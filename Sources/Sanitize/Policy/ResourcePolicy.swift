@@ -312,7 +312,9 @@ struct ResourcePolicy {
             if decision.makesHTTPS { url = url.withScheme("https") }
         }
         if let path = urlMap.documentPath(for: url) {
-            return .site(path + (url.fragment.map { "#" + $0 } ?? ""))
+            // Most links have no fragment: their path is not appended to.
+            guard let fragment = url.fragment else { return .site(path) }
+            return .site(path + "#" + fragment)
         }
         return .external(url.serialization)
     }
