@@ -67,9 +67,14 @@ public struct ProxyURLMap: Sendable {
     /// The proxy path for a navigation to `url` (links, forms, refresh):
     /// a root path for the site's pages, nil for other hosts (left alone).
     /// The fragment is dropped.
+    /// The path and query are made a String from the serialisation's bytes
+    /// (`pathAndQuery` made its String through the UTF-8 view's indices:
+    /// about 700 instructions a link, where this takes about 150).
     public func documentPath(for url: WebURL) -> String? {
         guard isSite(url) else { return nil }
-        let pathAndQuery = url.pathAndQuery
+        let range = url.pathAndQueryRange
+        var serialization = url.serialization
+        let pathAndQuery = serialization.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
         return Self.isInNamespace(pathAndQuery) ? Self.escapedDocumentPrefix + pathAndQuery : pathAndQuery
     }
 
@@ -163,61 +168,19 @@ public struct ProxyURLMap: Sendable {
         }
     }
 
-    /// `subresourcePath(for:type:)`, then `#` and `fragment` when given (a
-    /// fragment's bytes as a URL's serialisation holds them), written into
-    /// room in `values` and not committed (see `StoredValues.room(for:)`);
-    /// nil where `subresourcePath(for:type:)` is. For an attribute's proxy
-    /// path, kept as bytes rather than as a String made for it (see
-    /// `StoredValues`). A URL with a port or a host to percent-encode is
-    /// made a String the way `subresourcePath(for:type:)` makes it, then copied.
-    func writeSubresourcePath(for url: WebURL, type: ResourceTypes, fragment: UnsafeBufferPointer<UInt8>?,
-                              into values: StoredValues) -> UnsafeMutableBufferPointer<UInt8>? {
-        guard url.isHTTP || url.isHTTPS, !url.hasCredentials else { return nil }
-        let fragmentCount = fragment.map { $0.count + 1 } ?? 0
-        var serialization = url.serialization
-        let written = url.port != nil ? nil : Self.withSingleTypeName(type) { name -> UnsafeMutableBufferPointer<UInt8>? in
-            serialization.withUTF8 { bytes in
-                let host = url.hostnameRange, pathAndQuery = url.pathAndQueryRange, isHTTPS = url.isHTTPS
-                guard let count = Self.plainHostPathCount(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name)
-                else { return nil }
-                let out = values.room(for: count + fragmentCount)
-                Self.writePlainHostPath(bytes, host: host, pathAndQuery: pathAndQuery, isHTTPS: isHTTPS, name: name, to: out)
-                return UnsafeMutableBufferPointer(start: out, count: count)
-            }
-        }
-        var path: UnsafeMutableBufferPointer<UInt8>
-        if let written {
-            path = written
-        } else {
-            guard var made = subresourcePath(for: url, type: type) else { return nil }
-            path = made.withUTF8 { bytes in
-                let out = values.room(for: bytes.count + fragmentCount)
-                var cursor = out
-                if let start = bytes.baseAddress { Self.copy(start, bytes.count, to: &cursor) }
-                return UnsafeMutableBufferPointer(start: out, count: bytes.count)
-            }
-        }
-        guard let fragment else { return path }
-        var cursor = path.baseAddress! + path.count
-        cursor.initialize(to: UInt8(ascii: "#"))
-        cursor += 1
-        if let start = fragment.baseAddress { Self.copy(start, fragment.count, to: &cursor) }
-        return UnsafeMutableBufferPointer(start: path.baseAddress!, count: path.count + fragmentCount)
-    }
-
     /// The length of the proxy path `writePlainHostPath` writes for the URL
     /// whose serialisation is `bytes`, or nil where it does not apply: no
     /// host, a host `.` or `..` (which the way with Strings refuses), or one
     /// with bytes `pathSegment(ofHost:)` encodes.
     @inline(__always)
-    private static func plainHostPathCount(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
-                                           name: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func plainHostPathCount(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
+                                   hostIsCanonical: Bool = false, name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let hostStart = base + host.lowerBound, hostCount = host.count
         if hostCount == 0 || hostCount <= 2 && hostStart[0] == UInt8(ascii: ".") && hostStart[hostCount - 1] == UInt8(ascii: ".") {
             return nil
         }
-        guard !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
+        guard hostIsCanonical || !holdsPercentEncodedHostByte(UnsafeBufferPointer(start: hostStart, count: hostCount)) else { return nil }
         let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
         let scheme = isHTTPS ? 7 : 6  // "/https/", "/http/"
         return prefix.utf8CodeUnitCount + name.count + scheme + hostCount + pathAndQuery.count
@@ -227,7 +190,7 @@ public struct ProxyURLMap: Sendable {
     /// copied from the serialisation `bytes` (`plainHostPathCount` bytes;
     /// it said the host is plain).
     @inline(__always)
-    private static func writePlainHostPath(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
+    static func writePlainHostPath(_ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>, pathAndQuery: Range<Int>, isHTTPS: Bool,
                                            name: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
         let base = bytes.baseAddress.unsafelyUnwrapped
         let prefix: StaticString = "/_limot/sub/"  // `subresourcePrefix`
@@ -253,7 +216,7 @@ public struct ProxyURLMap: Sendable {
 
     /// Copies `count` bytes from `source` to `cursor`, and moves `cursor` past them.
     @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
+    static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
         cursor.initialize(from: source, count: count)
         cursor += count
     }
@@ -365,7 +328,7 @@ public struct ProxyURLMap: Sendable {
     /// `body` of the bytes of `typeName(type)` for a single type that has
     /// a name; nil (without calling `body`) for another type or set of types.
     @inline(__always)
-    private static func withSingleTypeName<Result>(_ type: ResourceTypes, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+    static func withSingleTypeName<Result>(_ type: ResourceTypes, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
         let bits = type.rawValue
         guard bits != 0, bits & (bits &- 1) == 0 else { return nil }
         let bit = bits.trailingZeroBitCount

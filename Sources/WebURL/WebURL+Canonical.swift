@@ -267,13 +267,10 @@ public struct CanonicalHTTPOrigin: Sendable {
     /// its array for each root path (about 80 instructions a first-seen
     /// image, p58k-images, callgrind).
     public func url(rootPath: UnsafeBufferPointer<UInt8>) -> WebURL? {
-        guard rootPath.first == UInt8(ascii: "/"), let pathBytes = rootPath.baseAddress else { return nil }
-        let pathLayout = CanonicalByteClasses.table.withUnsafeBufferPointer { classes in
-            WebURL.canonicalPathLayout(rootPath, from: 0, classes: classes)
-        }
-        guard let pathLayout else { return nil }
+        guard let layout = layout(rootPath: rootPath) else { return nil }
         let offset = bytes.count
         let count = offset + rootPath.count
+        let pathBytes = rootPath.baseAddress!
         let string = bytes.withUnsafeBufferPointer { originBytes in
             String(unsafeUninitializedCapacity: count) { buffer in
                 buffer.baseAddress!.initialize(from: originBytes.baseAddress!, count: offset)
@@ -281,10 +278,23 @@ public struct CanonicalHTTPOrigin: Sendable {
                 return count
             }
         }
+        return WebURL(serialization: string, domainHostLayout: layout)
+    }
+
+    /// The layout of the URL `url(rootPath:)` makes, read from the path
+    /// alone (its offsets past the origin's); nil where that is nil.
+    @inline(__always)
+    func layout(rootPath: UnsafeBufferPointer<UInt8>) -> URLLayout? {
+        guard rootPath.first == UInt8(ascii: "/"), rootPath.baseAddress != nil else { return nil }
+        let pathLayout = CanonicalByteClasses.table.withUnsafeBufferPointer { classes in
+            WebURL.canonicalPathLayout(rootPath, from: 0, classes: classes)
+        }
+        guard let pathLayout else { return nil }
+        let offset = bytes.count
         func shifted(_ position: Int) -> Int { position < 0 ? position : position + offset }
-        return WebURL(serialization: string, domainHostLayout: WebURL.layout(
+        return WebURL.layout(
             kind: kind, schemeEnd: schemeEnd, host: host, path: offset..<pathLayout.pathEnd + offset,
-            queryStart: shifted(pathLayout.queryStart), fragmentStart: shifted(pathLayout.fragmentStart)))
+            queryStart: shifted(pathLayout.queryStart), fragmentStart: shifted(pathLayout.fragmentStart))
     }
 }
 

@@ -20,7 +20,25 @@ extension ContentRuleEngine {
     public func decide(_ request: ResourceRequest, page: PreparedPage, hosts: inout PageHostMemo) -> Decision {
         assert(request.pageURL == page.url, "the prepared page is not the request's")
         return withUnsafeMutablePointer(to: &hosts) { hosts in
-            Self.withBytes(request.url.serialization) { decide(request, page: page, hosts: hosts, url: $0) }
+            Self.withBytes(request.url.serialization) {
+                decide(request, page: page, hosts: hosts, url: $0, host: request.url.hostnameRange, hasPort: request.url.port != nil)
+            }
+        }
+    }
+
+    /// `decide(_:page:hosts:)` of a load whose URL is a canonical http(s)
+    /// URL read in place (`CanonicalHTTPBytes`, without a fragment), with
+    /// the request's type, page, frame, method and load context; the
+    /// request's own `url` is not read. The same decision as for the
+    /// `WebURL` of those bytes, which a caller that routes the URL from its
+    /// bytes then never makes (see `CanonicalHTTPBytes`).
+    public func decide(canonical url: CanonicalHTTPBytes, as request: ResourceRequest, page: PreparedPage,
+                       hosts: inout PageHostMemo) -> Decision {
+        assert(request.pageURL == page.url, "the prepared page is not the request's")
+        assert(url.fragmentRange == nil, "a load's URL with a fragment")
+        return withUnsafeMutablePointer(to: &hosts) { hosts in
+            // A canonical URL has no port (`WebURL(canonicalHTTP:)`).
+            decide(request, page: page, hosts: hosts, url: url.bytes, host: url.hostnameRange, hasPort: false)
         }
     }
 
@@ -32,33 +50,39 @@ extension ContentRuleEngine {
     // benchmark corpus). Each body is now one call, and each step a
     // function of its own: 4 KB, 13 misses.
     private func decide(_ request: ResourceRequest, prepared page: PreparedPage?) -> Decision {
-        Self.withBytes(request.url.serialization) { decide(request, page: page, hosts: nil, url: $0) }
+        Self.withBytes(request.url.serialization) {
+            decide(request, page: page, hosts: nil, url: $0, host: request.url.hostnameRange, hasPort: request.url.port != nil)
+        }
     }
 
-    /// The decision once the URL's bytes are at hand.
+    /// The decision once the URL's bytes are at hand: `host` is where its
+    /// host sits in them, and `hasPort` whether it names a port (the
+    /// request's `url` is not read: see `decide(canonical:as:page:hosts:)`).
     @inline(never)
     private func decide(_ request: ResourceRequest, page: PreparedPage?, hosts: UnsafeMutablePointer<PageHostMemo>?,
-                        url urlBuffer: UnsafeBufferPointer<UInt8>) -> Decision {
+                        url urlBuffer: UnsafeBufferPointer<UInt8>, host hostRange: Range<Int>, hasPort: Bool) -> Decision {
         // WebKit never applies content rules to data: URLs, nor a global stylesheet.
         if Self.hasScheme("data", urlBuffer) {
             return Decision(engine: self, applied: [], isDocument: false)
         }
-        return Self.withBytes(request.pageURL?.serialization ?? "") { decide(request, page: page, hosts: hosts, url: urlBuffer, top: $0) }
+        return Self.withBytes(request.pageURL?.serialization ?? "") {
+            decide(request, page: page, hosts: hosts, url: urlBuffer, host: hostRange, hasPort: hasPort, top: $0)
+        }
     }
 
     /// The decision once the URL's and the page's bytes are at hand.
     @inline(never)
     private func decide(_ request: ResourceRequest, page: PreparedPage?, hosts: UnsafeMutablePointer<PageHostMemo>?,
-                        url urlBuffer: UnsafeBufferPointer<UInt8>, top topBuffer: UnsafeBufferPointer<UInt8>) -> Decision
+                        url urlBuffer: UnsafeBufferPointer<UInt8>, host hostRange: Range<Int>, hasPort: Bool,
+                        top topBuffer: UnsafeBufferPointer<UInt8>) -> Decision
     {
         var facts = LoadFacts(isDocument: request.type == .topDocument || request.type == .childDocument,
-                              isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && request.url.port == nil)
+                              isUpgradable: (Self.hasScheme("http", urlBuffer) || Self.hasScheme("ws", urlBuffer)) && !hasPort)
         let schemes = SchemeTest.passed(by: urlBuffer)
         // First or third party from the serialisations at hand (`ResourceRequest.isThirdParty`).
         var isThirdParty = true
         if let pageURL = request.pageURL {
             let pageHost = UnsafeBufferPointer(rebasing: topBuffer[pageURL.hostnameRange])
-            let hostRange = request.url.hostnameRange
             let host = UnsafeBufferPointer(rebasing: urlBuffer[hostRange])
             if let page, let hosts, let key = PageHostMemo.key(of: urlBuffer, hostRange: hostRange, schemes: schemes) {
                 // Both worked out from the bytes up to the host's end alone.

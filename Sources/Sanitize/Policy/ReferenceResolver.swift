@@ -83,6 +83,42 @@ struct ReferenceResolver {
         return url
     }
 
+    /// The room `canonicalHTTP(_:room:)` needs for a reference of `count`
+    /// bytes: the prefix it may be joined to, and a `/` after its host.
+    func room(forReferenceOf count: Int) -> Int { prefixes.count + count + 1 }
+
+    /// The reference the shortcut takes (see the type's note), read in
+    /// place: `resolveHTTP(_:)`'s URL as bytes and layout, without its
+    /// String (see `CanonicalHTTPBytes`); joined to the base's prefix in
+    /// `room` (`room(forReferenceOf:)` bytes) where it is relative. nil
+    /// for a reference the shortcut refuses, for `resolveHTTPParsing(_:)`.
+    func canonicalHTTP(_ bytes: UnsafeBufferPointer<UInt8>, room: UnsafeMutableBufferPointer<UInt8>) -> CanonicalHTTPBytes? {
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "h") { return WebURL.canonicalHTTPBytes(bytes, room: room) }
+        guard first == UInt8(ascii: "/") else { return nil }
+        let isSchemeRelative = bytes.count > 1 && bytes[1] == UInt8(ascii: "/")
+        if !isSchemeRelative {
+            guard hasOriginPrefix else { return nil }
+            return origin?.canonicalBytes(rootPath: bytes, room: room)
+        }
+        let prefixCount = schemePrefixCount
+        guard prefixCount > 0 else { return nil }
+        let joined = prefixes.withUnsafeBufferPointer { prefixes in
+            _ = room.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: prefixes[..<prefixCount]))
+            _ = UnsafeMutableBufferPointer(rebasing: room[prefixCount...]).initialize(fromContentsOf: bytes)
+            return UnsafeBufferPointer(rebasing: room[..<(prefixCount + bytes.count)])
+        }
+        return WebURL.canonicalHTTPBytes(joined, room: room)
+    }
+
+    /// `resolveHTTP(_:)` of a reference `canonicalHTTP(_:room:)` refused:
+    /// the full parse, without the shortcut's scan again.
+    func resolveHTTPParsing(_ raw: UnsafeBufferPointer<UInt8>) -> WebURL? {
+        if Self.namesOtherScheme(raw) { return nil }
+        guard let url = try? WebURL(String(decoding: raw, as: UTF8.self), relativeTo: base), url.isHTTP || url.isHTTPS else { return nil }
+        return url
+    }
+
     /// Whether `bytes` begin with a scheme other than http(s) as the URL
     /// parser reads one: after leading spaces and C0 controls, an ASCII
     /// letter, then letters, digits, `+`, `-` and `.` up to a `:`. A tab or

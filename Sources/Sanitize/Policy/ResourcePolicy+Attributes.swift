@@ -110,30 +110,77 @@ extension ResourcePolicy {
     /// The fate of a subresource attribute whose value (references decoded)
     /// is `written`: `decide(_:type:)`'s, with the proxy path and the
     /// fragment written as bytes into `storedValues` (see `StoredValues`)
-    /// and kept there only when they are not the URL as written.
+    /// and kept there only when they are not the URL as written. A URL the
+    /// resolver's shortcut takes is read in place, in room on the stack
+    /// (see `CanonicalHTTPBytes`), and decided and routed from its bytes.
     private mutating func attributeURL(written: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
-        guard !Self.isLocalReference(written), let resolved = resolver.resolveHTTP(written) else { return .keep }
+        guard !Self.isLocalReference(written) else { return .keep }
+        let read: AttributeURL? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: resolver.room(forReferenceOf: written.count)) { room in
+            guard let url = resolver.canonicalHTTP(written, room: room) else { return nil }
+            return attributeURL(canonical: url, written: written, type: type)
+        }
+        if let read { return read }
+        guard let resolved = resolver.resolveHTTPParsing(written) else { return .keep }
         // Kept for its fragment, which the request's URL is without; most URLs have none.
         let withFragment: WebURL? = resolved.hasFragment ? resolved : nil
         guard allows(resolved, type: type) else { return .blocked }
-        let values: StoredValues
-        if let made = storedValues { values = made } else { values = StoredValues(); storedValues = values }
-        let path: UnsafeMutableBufferPointer<UInt8>?
         if let resolved = withFragment, let fragment = resolved.fragmentRange {
             // The fragment as the serialisation holds it (what `resolved.fragment` makes a String of).
             var serialization = resolved.serialization
-            path = serialization.withUTF8 { bytes in
-                urlMap.writeSubresourcePath(for: request.url, type: type, fragment: UnsafeBufferPointer(rebasing: bytes[fragment]), into: values)
-            }
-        } else {
-            path = urlMap.writeSubresourcePath(for: request.url, type: type, fragment: nil, into: values)
+            return serialization.withUTF8 { bytes in routedRequestURL(fragment: UnsafeBufferPointer(rebasing: bytes[fragment]), written: written, type: type) }
         }
+        return routedRequestURL(fragment: nil, written: written, type: type)
+    }
+
+    /// `attributeURL(written:type:)` of a URL read in place.
+    private mutating func attributeURL(canonical url: CanonicalHTTPBytes, written: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
+        let fragment = url.fragmentRange.map { UnsafeBufferPointer(rebasing: url.bytes[$0]) }
+        switch allows(canonical: url, type: type) {
+        case .blocked:
+            return .blocked
+        case .upgraded:
+            return routedRequestURL(fragment: fragment, written: written, type: type)
+        case .allowed:
+            let load = url.removingFragment
+            let values = madeStoredValues()
+            // nil for a dot-segment host: blocked, as `decide(_:type:)` says.
+            guard let path = urlMap.writeSubresourcePath(canonical: load, type: type, fragment: fragment, into: values) else { return .blocked }
+            insertHost(UnsafeBufferPointer(rebasing: load.bytes[load.hostnameRange]))
+            // Only the URL's path, query and fragment, at the path's end, can
+            // hold a byte escaped in an attribute: what comes before them is
+            // the prefix, the type's name, the scheme and a canonical host.
+            let tail = load.pathAndQueryRange.count + (fragment.map { $0.count + 1 } ?? 0)
+            return attribute(path: path, written: written, escapableFrom: path.count - tail)
+        }
+    }
+
+    /// The fate of an attribute whose URL the rules allowed as `request.url`,
+    /// its fragment `fragment`.
+    private mutating func routedRequestURL(fragment: UnsafeBufferPointer<UInt8>?, written: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
+        let values = madeStoredValues()
         // Credentials or a dot-segment host: blocked, as `decide(_:type:)` says.
-        guard let path else { return .blocked }
+        guard let path = urlMap.writeSubresourcePath(for: request.url, type: type, fragment: fragment, into: values) else { return .blocked }
         insertRequestHost()
+        return attribute(path: path, written: written)
+    }
+
+    /// `storedValues`, made with the first value.
+    private mutating func madeStoredValues() -> StoredValues {
+        if let made = storedValues { return made }
+        let values = StoredValues()
+        storedValues = values
+        return values
+    }
+
+    /// An allowed URL's attribute: `path` (written, not committed, in
+    /// `storedValues`) where it is not the URL as `written`. No byte before
+    /// `escapableFrom` is one escaped in an attribute (`holdsEscaped`
+    /// reads from there: about 40 instructions a first-seen image less,
+    /// p58k-images, callgrind).
+    private func attribute(path: UnsafeMutableBufferPointer<UInt8>, written: UnsafeBufferPointer<UInt8>, escapableFrom: Int = 0) -> AttributeURL {
         if Self.isWritten(UnsafeBufferPointer(path), as: written) { return .keep }
-        let needsEscaping = MarkupWriter.holdsEscaped(UnsafeBufferPointer(path))
-        return .replace(values.commit(path.count), needsEscaping: needsEscaping)
+        let needsEscaping = MarkupWriter.holdsEscaped(UnsafeBufferPointer(rebasing: path[escapableFrom...]))
+        return .replace(storedValues.unsafelyUnwrapped.commit(path.count), needsEscaping: needsEscaping)
     }
 
     /// Whether `rewritten == String(decoding: written, as: UTF8.self)`, where

@@ -155,17 +155,51 @@ struct ResourcePolicy {
         request.loadContext = loadContext(of: type)
         let decision = engine.decide(request, page: page, hosts: &hostMemo)
         if decision.isBlocked {
-            let record = BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRecordNames)
-            if !isRecorded(record) {
-                // Room for a page's blocked loads at once (about 14 on a result
-                // page), where the array grew from empty through 1, 2, 4 and 8.
-                if blocked.isEmpty { blocked.reserveCapacity(16) }
-                blocked.append(record)
-            }
+            record(BlockedResource(url: request.url.serialization, type: type, rules: decision.blockingRecordNames))
             return false
         }
         if decision.makesHTTPS { request.url = request.url.withScheme("https") }
         return true
+    }
+
+    /// What the rules say of a load whose URL is read in place.
+    enum CanonicalLoad {
+        case blocked
+        /// Allowed as it is: routed from its bytes.
+        case allowed
+        /// Allowed once made https (`make-https`): `request.url` is the URL to route.
+        case upgraded
+    }
+
+    /// `allows(_:type:)` of a URL read in place (see `CanonicalHTTPBytes`),
+    /// decided from its bytes (its fragment left out): a URL allowed as it
+    /// is is never made a `WebURL`, nor put in the request (whose `url` is
+    /// then not this load's). Blocked, it is recorded as `allows` records it.
+    mutating func allows(canonical url: CanonicalHTTPBytes, type: ResourceTypes) -> CanonicalLoad {
+        let page = preparedPage ?? engine.prepare(page: pageURL)
+        preparedPage = page
+        let load = url.removingFragment
+        request.type = type
+        request.loadContext = loadContext(of: type)
+        let decision = engine.decide(canonical: load, as: request, page: page, hosts: &hostMemo)
+        if decision.isBlocked {
+            // The URL's serialisation, as `allows` records it.
+            record(BlockedResource(url: String(decoding: load.bytes, as: UTF8.self), type: type, rules: decision.blockingRecordNames))
+            return .blocked
+        }
+        guard decision.makesHTTPS else { return .allowed }
+        request.url = load.makeWebURL().withScheme("https")
+        return .upgraded
+    }
+
+    /// Adds a blocked load to `blocked` unless it is there.
+    private mutating func record(_ record: BlockedResource) {
+        if !isRecorded(record) {
+            // Room for a page's blocked loads at once (about 14 on a result
+            // page), where the array grew from empty through 1, 2, 4 and 8.
+            if blocked.isEmpty { blocked.reserveCapacity(16) }
+            blocked.append(record)
+        }
     }
 
     /// Whether `blocked` holds `record`. A record whose URL is of another
@@ -206,6 +240,11 @@ struct ResourcePolicy {
     /// handed over side by side, without the URL's retain and release.
     mutating func insertRequestHost() {
         Self.insertHost(of: request.url, into: &routedHosts)
+    }
+
+    /// Adds the host `host` (the bytes of one) to `hosts`, for a URL routed from its bytes.
+    mutating func insertHost(_ host: UnsafeBufferPointer<UInt8>) {
+        routedHosts.insert(host)
     }
 
     /// The types a URL named in an inline script's text is decided as: the
@@ -273,7 +312,9 @@ struct ResourcePolicy {
             if decision.makesHTTPS { url = url.withScheme("https") }
         }
         if let path = urlMap.documentPath(for: url) {
-            return .site(path + (url.fragment.map { "#" + $0 } ?? ""))
+            // Most links have no fragment: their path is not appended to.
+            guard let fragment = url.fragment else { return .site(path) }
+            return .site(path + "#" + fragment)
         }
         return .external(url.serialization)
     }
