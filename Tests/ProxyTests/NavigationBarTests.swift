@@ -41,8 +41,8 @@ struct NavigationBarTests {
         #expect(compared == 120)
     }
 
-    /// The bar's one-pass encoder writes what percent-encoding with the
-    /// component set and then escaping wrote: for every ASCII character on
+    /// The bar's addresses are percent-encoded with the component set and
+    /// escaped as the definitions say (`componentEncodedAndEscaped`): for every ASCII character on
     /// its own and between letters, characters of two, three and four
     /// UTF-8 bytes, and random mixes of them.
     @Test func anAddressIsEncodedAndEscapedAsBefore() {
@@ -61,17 +61,43 @@ struct NavigationBarTests {
         for text in texts {
             var written: [UInt8] = Array("prefix".utf8)
             NavigationBar.appendComponentEscaped(text, to: &written)
-            let expected = "prefix" + HTMLEscaping.escape(WebURL.percentEncodedComponent(text))
+            let expected = "prefix" + Self.componentEncodedAndEscaped(text)
             #expect(String(decoding: written, as: UTF8.self) == expected, "\(Array(text.unicodeScalars))")
         }
     }
 
-    /// `HTMLEscaping.append(escaping:to:)` writes what `escape` returns.
+    /// The reference for the bar's addresses, written from the definitions:
+    /// `encodeURIComponent` (the URL standard's component set) leaves ASCII
+    /// letters, digits and `!'()*-._~` and writes every other UTF-8 byte as
+    /// `%XX`; then `'`, the one of those HTML escaping replaces, is `&#39;`.
+    static func componentEncodedAndEscaped(_ text: String) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!()*-._~".utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "'") {
+                out += "&#39;"
+            } else if kept.contains(byte) {
+                out += String(UnicodeScalar(byte))
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// `HTMLEscaping.append(escaping:to:)` and `escape` write the five
+    /// characters as the hand-written texts have them, everything else as it is.
     @Test func escapingIntoBytesIsEscaping() {
-        for text in ["", "plain", "&", "<a href=\"x\">'q'</a>", "خانه & co", "a&b<c>d\"e'f", "/_limot/static/picker.js?v=\"1\""] {
+        let cases = [
+            ("", ""), ("plain", "plain"), ("&", "&amp;"), ("<a href=\"x\">'q'</a>", "&lt;a href=&quot;x&quot;&gt;&#39;q&#39;&lt;/a&gt;"),
+            ("خانه & co", "خانه &amp; co"), ("a&b<c>d\"e'f", "a&amp;b&lt;c&gt;d&quot;e&#39;f"),
+            ("/_limot/static/picker.js?v=\"1\"", "/_limot/static/picker.js?v=&quot;1&quot;"),
+        ]
+        for (text, escaped) in cases {
             var written: [UInt8] = Array("x".utf8)
             HTMLEscaping.append(escaping: text, to: &written)
-            #expect(String(decoding: written, as: UTF8.self) == "x" + HTMLEscaping.escape(text), "\(text)")
+            #expect(String(decoding: written, as: UTF8.self) == "x" + escaped, "\(text)")
+            #expect(HTMLEscaping.escape(text) == escaped, "\(text)")
         }
     }
 

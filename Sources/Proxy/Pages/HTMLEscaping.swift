@@ -13,12 +13,28 @@ enum HTMLEscaping {
         let hasSpecial = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecial) }
             ?? text.utf8.contains(where: isSpecial)
         guard hasSpecial else { return text }
-        // Byte by byte: the bar escapes the page's address on every page,
-        // and appending scalar by scalar to a String cost more than the rest
-        // of the bar.
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
+        append(escaping: text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped as `escape(_:)` escapes it, as UTF-8 bytes
+    /// (the bar is written as bytes, see `NavigationBar.write`).
+    static func append(escaping text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append(escaping: $0, to: &out) }
+    }
+
+    /// Appends `bytes` (UTF-8) escaped as `escape(_:)` escapes text: byte
+    /// by byte, since appending scalar by scalar to a String cost more than
+    /// the rest of the bar; bytes with nothing to escape are copied whole.
+    static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(where: isSpecial) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): out += "&amp;".utf8
             case UInt8(ascii: "<"): out += "&lt;".utf8
@@ -27,31 +43,6 @@ enum HTMLEscaping {
             case UInt8(ascii: "'"): out += "&#39;".utf8
             default: out.append(byte)
             }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends `text` escaped as `escape(_:)` escapes it, as UTF-8 bytes
-    /// (the bar is written as bytes, see `NavigationBar.write`).
-    static func append(escaping text: String, to out: inout [UInt8]) {
-        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.contains(where: isSpecial) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): out += "&amp;".utf8
-                case UInt8(ascii: "<"): out += "&lt;".utf8
-                case UInt8(ascii: ">"): out += "&gt;".utf8
-                case UInt8(ascii: "\""): out += "&quot;".utf8
-                case UInt8(ascii: "'"): out += "&#39;".utf8
-                default: out.append(byte)
-                }
-            }
-        }
-        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
-            Array(text.utf8).withUnsafeBufferPointer(append)
         }
     }
 

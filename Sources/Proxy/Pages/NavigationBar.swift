@@ -1,3 +1,5 @@
+import WebURL
+
 /// LimoT's bottom bar: back, forward, reload, home, a search field, the theme
 /// toggle, the count of what was blocked, and on the site's pages pause and
 /// "hide this" (the element picker, `Stylesheets/picker.js`). Plain links
@@ -93,48 +95,17 @@ struct NavigationBar {
     }
 
     /// Appends `text` as `HTMLEscaping.escape(WebURL.percentEncodedComponent(text))`
-    /// makes it, in one pass over its bytes: the URL standard's component
-    /// set leaves ASCII letters, digits and `!'()*-._~` as they are and
-    /// writes every other byte as `%XX` (upper-case hex), and of what it
-    /// leaves only `'` is one the escaper replaces (`&#39;`).
+    /// makes it, without the two Strings: percent-encoded into `out`, then
+    /// escaped where it needs it. Of what the component set leaves as it
+    /// is, only `'` is a byte the escaper replaces, so the encoded tail is
+    /// usually final as written.
     static func appendComponentEscaped(_ text: String, to out: inout [UInt8]) {
-        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            out.reserveCapacity(out.count + bytes.count * 3)
-            for byte in bytes {
-                if byte == UInt8(ascii: "'") {
-                    out += "&#39;".utf8
-                } else if keepsInComponent(byte) {
-                    out.append(byte)
-                } else {
-                    out.append(UInt8(ascii: "%"))
-                    out.append(hexDigit(byte >> 4))
-                    out.append(hexDigit(byte & 0xF))
-                }
-            }
-        }
-        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
-            Array(text.utf8).withUnsafeBufferPointer(append)
-        }
-    }
-
-    /// Whether the component percent-encode set leaves `byte` as it is.
-    @inline(__always)
-    private static func keepsInComponent(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// An upper-case hex digit for `value` (0...15).
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+        let start = out.count
+        WebURL.appendPercentEncodedComponent(text, to: &out)
+        guard out[start...].contains(UInt8(ascii: "'")) else { return }
+        let encoded = Array(out[start...])
+        out.removeSubrange(start...)
+        encoded.withUnsafeBufferPointer { HTMLEscaping.append(escaping: $0, to: &out) }
     }
 
     /// The bar's text between its per-page parts, made once.
