@@ -77,7 +77,7 @@ struct CanonicalHTTPTests {
         for value in 0...255 {
             let byte = UInt8(value)
             let classes = CanonicalByteClasses.table[value]
-            #expect((classes & CanonicalByteClasses.host != 0) == WebURL.isCanonicalHostByte(byte), "byte \(value)")
+            #expect((classes & CanonicalByteClasses.hostStop == 0) == WebURL.isCanonicalHostByte(byte), "byte \(value)")
             #expect((classes & CanonicalByteClasses.pathStop != 0) == PercentEncodeSet.pathOrSlash.contains(byte), "byte \(value)")
             #expect((classes & CanonicalByteClasses.query != 0) == PercentEncodeSet.specialQuery.contains(byte), "byte \(value)")
             #expect((classes & CanonicalByteClasses.fragment != 0) == PercentEncodeSet.fragment.contains(byte), "byte \(value)")
