@@ -27,7 +27,7 @@ struct AttributeValueEscapingTests {
         var writer = MarkupWriter(capacity: 16)
         writer.write(UInt8(ascii: "x"))  // something before, so the value is appended, not the whole buffer
         bytes.withUnsafeBufferPointer { writer.writeAttributeValue($0) }
-        return Array(writer.buffer.dropFirst())
+        return Array(writer.written.dropFirst())
     }
 
     @Test("escapes as byte by byte on generated values of every length up to 40")
@@ -78,7 +78,7 @@ struct AttributeValueEscapingTests {
                 var writer = MarkupWriter(capacity: 16)
                 writer.write(UInt8(ascii: "x"))
                 writer.writePlainAttributeValue(made)
-                #expect(Array(writer.buffer.dropFirst()) == Array(text.utf8), "\(length) × \(piece)")
+                #expect(Array(writer.written.dropFirst()) == Array(text.utf8), "\(length) × \(piece)")
             }
         }
     }

@@ -1,16 +1,27 @@
 /// The output of a walk: one growing byte buffer and the places where the
 /// per-response holes (nonce, head start, body end) go.
 ///
-/// Everything is appended to a single `[UInt8]`, so building a page costs one
-/// amortised copy of its bytes. On a large page the segments are cut out
+/// Everything is written into a single `[UInt8]`, so building a page costs one
+/// amortised copy of its bytes. The array is made as long as its room, its
+/// bytes not yet written (`used` counts those that are), and written through
+/// a pointer to its first byte: a write is a store or a `memcpy` after one
+/// test of room, where `append(contentsOf:)` took about 48 instructions of
+/// its own for each run of bytes copied. On a large page the segments are cut out
 /// as they end, where what a hole ends is small next to the buffer's room
 /// (the head's pieces): copied out, and the buffer starts again, so that
 /// the body, the page's bulk, is at its start and becomes its segment at
 /// the end without a copy (the copy of the page's bytes was 3% of
 /// sanitizing the 100 KB page, and a fresh allocation of the page's size).
 struct MarkupWriter {
-    /// The bytes from `cutOffset` on.
-    private(set) var buffer: [UInt8] = []
+    /// The bytes from `cutOffset` on: the first `used` of this array, the
+    /// rest room not yet written.
+    private var buffer: [UInt8] = []
+    /// `buffer`'s first byte (nil while it has no room). Copies of a writer
+    /// share the buffer's memory: only the writer that owns it writes it,
+    /// as with the rewriter's `ElementStack`.
+    private var base: UnsafeMutablePointer<UInt8>?
+    /// How many of `buffer`'s bytes are written.
+    private var used = 0
     /// Where `buffer` starts in the output: what came before is in `done`.
     private var cutOffset = 0
     /// The segments of the output before `cutOffset`, in order.
@@ -19,7 +30,7 @@ struct MarkupWriter {
     private var holes: [(offset: Int, segment: SanitizedDocument.Segment)] = []
 
     init(capacity: Int) {
-        buffer.reserveCapacity(capacity)
+        (buffer, base) = Self.room(capacity)
         // A page's holes (head start, body end, a few nonces) in one room:
         // grown from empty, the array was made four times a page (fixture
         // pages, about 900 instructions a page).
@@ -27,8 +38,9 @@ struct MarkupWriter {
     }
 
     /// Room for holes made at the start: the head start, the body end and
-    /// six inline scripts' nonces.
-    static let expectedHoles = 8
+    /// fourteen inline scripts' nonces. (With room for six, the fixture
+    /// result pages' seven scripts grew the array once a page.)
+    static let expectedHoles = 16
 
     /// Room for the output of a page of `inputCount` bytes after a head
     /// prefix of `headPrefix` bytes: a quarter more than the page, since
@@ -42,12 +54,34 @@ struct MarkupWriter {
     }
 
     /// How many bytes have been written.
-    var count: Int { cutOffset + buffer.count }
+    var count: Int { cutOffset + used }
+
+    /// The bytes written since the last cut, without the room after them
+    /// (for tests: the rewriter reads its output through `segments()`).
+    var written: [UInt8] { Array(buffer[..<used]) }
+
+    /// An array of `capacity` bytes not yet written, and its first byte's
+    /// address. Its bytes are left as the allocation has them: a `UInt8`
+    /// may hold any bits, and none is read before it is written.
+    private static func room(_ capacity: Int) -> ([UInt8], UnsafeMutablePointer<UInt8>?) {
+        var room = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
+        let base = room.withUnsafeMutableBufferPointer { $0.baseAddress }
+        return (room, base)
+    }
+
+    /// Room for `extra` bytes more: twice the room, or what they need.
+    @inline(never)
+    private mutating func grow(toHold extra: Int) {
+        var (larger, largerBase) = Self.room(max(buffer.count * 2, used + extra, 64))
+        if used > 0, let base, let largerBase { largerBase.initialize(from: base, count: used) }
+        swap(&buffer, &larger)
+        base = largerBase
+    }
 
     /// Marks a per-response hole at the current position.
     mutating func hole(_ segment: SanitizedDocument.Segment) {
         holes.append((count, segment))
-        if buffer.capacity >= Self.cuttingCapacity, buffer.count < buffer.capacity / 4 { cut() }
+        if buffer.count >= Self.cuttingCapacity, used < buffer.count / 4 { cut() }
     }
 
     /// The room from which the buffer is cut at holes: below, a page's copy
@@ -92,8 +126,8 @@ struct MarkupWriter {
         appendPieces(from: 0, to: &pieces)
         swap(&pieces, &done)
         holes.removeAll(keepingCapacity: true)
-        cutOffset += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        cutOffset += used
+        used = 0
     }
 
     /// Appends to `segments` the buffer's bytes from `start` on, each run
@@ -106,13 +140,13 @@ struct MarkupWriter {
             segments.append(segment)
             start = end
         }
-        if buffer.count > start { segments.append(.bytes(copied(start..<buffer.count))) }
+        if used > start { segments.append(.bytes(copied(start..<used))) }
     }
 
     /// The buffer's bytes in `range` in an array of their size.
     @inline(__always)
     private func copied(_ range: Range<Int>) -> [UInt8] {
-        buffer.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+        Array(UnsafeBufferPointer(start: base.unsafelyUnwrapped + range.lowerBound, count: range.count))
     }
 
     /// The bytes cut at the holes; adjacent bytes are one segment. The
@@ -126,19 +160,19 @@ struct MarkupWriter {
         var segments: [SanitizedDocument.Segment] = []
         swap(&segments, &done)
         segments.reserveCapacity(segments.count + holes.count * 2 + 1)
-        if firstEnd > 0, firstEnd * 2 >= buffer.count {
+        if firstEnd > 0, firstEnd * 2 >= used {
             var rest: [SanitizedDocument.Segment] = []
             rest.reserveCapacity(holes.count * 2)
             appendPieces(from: firstEnd, to: &rest)
             var first: [UInt8] = []
             swap(&first, &buffer)
-            first.removeSubrange(firstEnd...)
+            first.removeSubrange(firstEnd...)  // and the room not written
             segments.append(.bytes(first))
             segments += rest
         } else {
             appendPieces(from: 0, to: &segments)
         }
-        (buffer, holes, cutOffset) = ([], [], 0)
+        (buffer, base, used, holes, cutOffset) = ([], nil, 0, [], 0)
         return segments
     }
 
@@ -151,16 +185,21 @@ struct MarkupWriter {
 
     @inline(__always)
     mutating func write(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { write($0) }
     }
 
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count <= Self.bytewiseLimit {
-            for byte in bytes { buffer.append(byte) }
+        let length = bytes.count
+        guard length > 0, let source = bytes.baseAddress else { return }
+        if buffer.count &- used < length { grow(toHold: length) }
+        let target = base.unsafelyUnwrapped + used
+        if length <= Self.bytewiseLimit {
+            for index in 0..<length { target[index] = source[index] }
         } else {
-            buffer.append(contentsOf: bytes)
+            target.initialize(from: source, count: length)
         }
+        used &+= length
     }
 
     /// Up to this many bytes are appended one by one: most writes into a
@@ -173,7 +212,9 @@ struct MarkupWriter {
 
     @inline(__always)
     mutating func write(_ byte: UInt8) {
-        buffer.append(byte)
+        if used == buffer.count { grow(toHold: 1) }
+        base.unsafelyUnwrapped[used] = byte
+        used &+= 1
     }
 
     // MARK: Escaped output
@@ -201,14 +242,14 @@ struct MarkupWriter {
                 let byte = base[index]
                 // "&", "<", ">" and "\"" are all below "?": most bytes skip the switch.
                 if byte < 0x3F, let entity = Self.entity(byte, quotes: true) {
-                    if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                    entity.withUTF8Buffer { buffer.append(contentsOf: $0) }
+                    if index > runStart { write(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+                    entity.withUTF8Buffer { write($0) }
                     runStart = index + 1
                 }
                 index += 1
             }
         }
-        if count > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        if count > runStart { write(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
     }
 
     /// Whether any byte of `word` is `&`, `<`, `>` or `"`: the test for a
@@ -235,9 +276,9 @@ struct MarkupWriter {
     /// the copy that `withUTF8` needs (it may make a string contiguous) was
     /// a retain and a release for each routed address.
     mutating func writePlainAttributeValue(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) != nil { return }
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        text.withUTF8 { write($0) }
     }
 
     /// Whether `bytes` hold any of `&`, `<`, `>`, `"`, the bytes

@@ -2,17 +2,26 @@
 /// most (every tag and attribute name), probed with a multiplicative hash of
 /// the packed name: a few nanoseconds where a `Dictionary` spends tens on
 /// SipHash.
-struct NameTable<Value> {
-    private var keys: [NameKey]
-    private var values: [Value?]
+///
+/// The slots are memory made once and never freed: every table is a
+/// process-long constant (`static let`), and a table holds no reference,
+/// so a copy of it (the rewriter's `Names`, the tokenizer's attribute
+/// table, made for each page) is a copy of words, with no retain or
+/// release. As arrays, `Names` retained ten buffers a page and released
+/// them again with the rewriter.
+struct NameTable<Value: BitwiseCopyable> {
+    private let keys: UnsafePointer<NameKey>
+    private let values: UnsafePointer<Value?>
     private let mask: Int
 
     init(_ entries: [(String, Value)]) {
         var size = 16
         while size < entries.count * 4 { size *= 2 }
         precondition(size <= 1 << (64 - Self.hashShift), "a NameTable larger than its hash's bits address")
-        keys = Array(repeating: .empty, count: size)
-        values = Array(repeating: nil, count: size)
+        let keys = UnsafeMutablePointer<NameKey>.allocate(capacity: size)
+        keys.initialize(repeating: .empty, count: size)
+        let values = UnsafeMutablePointer<Value?>.allocate(capacity: size)
+        values.initialize(repeating: nil, count: size)
         mask = size - 1
         for (name, value) in entries {
             let key = NameKey(name)
@@ -21,6 +30,8 @@ struct NameTable<Value> {
             keys[slot] = key
             values[slot] = value
         }
+        self.keys = UnsafePointer(keys)
+        self.values = UnsafePointer(values)
     }
 
     /// Where a slot's bits start in the mixed hash: its high bits (up to
@@ -43,22 +54,18 @@ struct NameTable<Value> {
     }
 
     /// The value of `key`, probed for from `start` on. The slots are read
-    /// without bounds checks: a slot is masked, below `keys.count` and
-    /// `values.count`, which are the mask plus one. (Checked, each probe
-    /// compared the slot with a count read through the array: 58 KB page
-    /// 2.127 M -> 2.111 M instructions, 1 MB 20.09 M -> 19.94 M, callgrind.)
+    /// without bounds checks: a slot is masked, below the table's size,
+    /// the mask plus one. (Checked, each probe compared the slot with a
+    /// count read through the array: 58 KB page 2.127 M -> 2.111 M
+    /// instructions, 1 MB 20.09 M -> 19.94 M, callgrind.)
     @inline(__always)
     private func probe(from start: Int, for key: NameKey) -> Value? {
-        keys.withUnsafeBufferPointer { keys in
-            values.withUnsafeBufferPointer { values in
-                var slot = start
-                while let value = values[slot] {
-                    if keys[slot] == key { return value }
-                    slot = (slot &+ 1) & mask
-                }
-                return nil
-            }
+        var slot = start
+        while let value = values[slot] {
+            if keys[slot] == key { return value }
+            slot = (slot &+ 1) & mask
         }
+        return nil
     }
 
     /// `self[key]` for a key of one word (`b` and `c` zero, as
@@ -73,4 +80,6 @@ struct NameTable<Value> {
     }
 }
 
-extension NameTable: Sendable where Value: Sendable {}
+/// The slots are written only by `init`, before any other thread can see
+/// the table, and never freed: reading them from any thread is safe.
+extension NameTable: @unchecked Sendable where Value: Sendable {}

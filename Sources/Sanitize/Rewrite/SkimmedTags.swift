@@ -20,26 +20,19 @@
 /// with one, 1,186 with two, by a simulation of the slots on its tags);
 /// a miss costs the skim it saves otherwise, and the look-up.
 struct SkimmedTags {
-    /// Owns the slots' memory, freed with the last rewriter that holds it.
-    private final class Storage {
-        let entries: UnsafeMutablePointer<Entry>
-
-        init(count: Int) {
-            entries = .allocate(capacity: count)
-            entries.initialize(repeating: Entry(start: 0, count: 0), count: count)
-        }
-
-        deinit {
-            entries.deallocate()  // an Entry holds no references: nothing to deinitialize
-        }
-    }
-
-    private let storage = Storage(count: Slots.setCount &* 2)
+    /// Owns the slots' memory: one allocation, the slots stored after the
+    /// object's header (see `ElementStack.Storage`). An `Entry` holds no
+    /// references: nothing to deinitialize.
+    private let storage: ManagedBuffer<Void, Entry> = {
+        let storage = ManagedBuffer<Void, Entry>.create(minimumCapacity: Slots.setCount &* 2) { _ in }
+        storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: Entry(start: 0, count: 0), count: Slots.setCount &* 2) }
+        return storage
+    }()
 
     /// The slots, for the fast lane to hold through its run: a pointer's
     /// copy, with no class instance retained and released for each run
     /// (as a class, the memo was: fixture pages 2,300 instructions).
-    var slots: Slots { Slots(entries: storage.entries) }
+    var slots: Slots { Slots(entries: storage.withUnsafeMutablePointerToElements { $0 }) }
 
     /// A remembered tag: `count` bytes of the input from `start`, the
     /// first its `<` and the last the `>` that ends it. `count` is zero

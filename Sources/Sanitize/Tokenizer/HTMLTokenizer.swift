@@ -19,7 +19,7 @@ struct HTMLTokenizer {
     var inForeignContent = false
     /// The attributes of the last start tag (the first `attributeCount`),
     /// valid until the next token; the storage is reused from tag to tag.
-    private let attributeStorage = RawAttributeBuffer()
+    private let attributeStorage = RawAttributeBuffer.make()
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
