@@ -65,4 +65,35 @@ struct RecentlyUsedTests {
             #expect((memory.use(key) != nil) == inOrder.contains(key), "\(key)")
         }
     }
+
+    /// Values of many sizes put in place of others and used: each use
+    /// answers the value last put, and the bytes kept are those of the
+    /// values a plain list of (key, value, bytes) in order of use keeps.
+    @Test func replacedValuesAnswerAndWeighAsTheLastPut() {
+        var memory = RecentlyUsed<Int>(maxEntries: 12, maxBytes: 150)
+        var inOrder: [(key: String, value: Int, bytes: Int)] = []  // least recently used first
+        var state: UInt64 = 32
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<5_000 {
+            let key = "page \(next(30))"
+            if next(2) == 0 {
+                let expected = inOrder.first { $0.key == key }
+                #expect(memory.use(key) == expected?.value, "\(key)")
+                if let expected {
+                    inOrder.removeAll { $0.key == key }
+                    inOrder.append(expected)
+                }
+                continue
+            }
+            let bytes = 1 + next(30)
+            memory.insert(step, bytes: bytes, for: key)
+            inOrder.removeAll { $0.key == key }
+            inOrder.append((key, step, bytes))
+            while inOrder.count > 12 || inOrder.reduce(0, { $0 + $1.bytes }) > 150 { inOrder.removeFirst() }
+            #expect(memory.count == inOrder.count && memory.bytes == inOrder.reduce(0) { $0 + $1.bytes }, "step \(step)")
+        }
+    }
 }

@@ -58,6 +58,34 @@ struct PagePanelTests {
         #expect(log.recent(session: "c").count == 1)
     }
 
+    /// Many pages begun in a few sessions, against a plain model: each
+    /// session's newest pages within the limit, the least recently begun
+    /// sessions forgotten beyond theirs.
+    @Test func sessionsAndTheirPagesAreKeptAsThePlainModelSays() {
+        var limits = PageLog.Limits()
+        (limits.pagesPerSession, limits.sessions) = (3, 4)
+        let log = PageLog(limits: limits)
+        var order: [String] = []  // least recently begun first
+        var pages: [String: [String]] = [:]
+        var state: UInt64 = 32
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<3_000 {
+            let session = "session-\(next(7))"
+            let id = log.begin(session: session, address: "https://site.example/\(step)", loads: [], id: "page-\(step)")
+            order.removeAll { $0 == session }
+            order.append(session)
+            pages[session, default: []].append(id)
+            if pages[session]!.count > 3 { pages[session]!.removeFirst() }
+            while order.count > 4 { pages[order.removeFirst()] = nil }
+            for other in (0..<7).map({ "session-\($0)" }) {
+                #expect(log.recent(session: other).map(\.id) == Array((pages[other] ?? []).reversed()), "step \(step), \(other)")
+            }
+        }
+    }
+
     @Test func rulesAreNamedByListAndTextNeverByPath() throws {
         let shipped = try #require(RuleName(logged: "/opt/limot/Rules/limot-ads.json#0"))
         #expect(shipped.listLabel == "limot-ads")

@@ -217,6 +217,40 @@ struct BlockLogTests {
         #expect(BlockLog.host(ofURL: "https://a@b@خانه.example:1/") == "خانه.example")
     }
 
+    /// The host as the definition reads it, on arrays: after the first `:`
+    /// when `//` follows, up to `/`, `?` or `#`, after the last `@`, up to
+    /// the port's `:` or through an IPv6 literal's `]`.
+    private static func plainHost(ofURL url: String) -> String {
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: Array("://".utf8)) else { return url }
+        let afterSlashes = Array(bytes[(colon + 3)...])
+        var authority = Array(afterSlashes.prefix { !"/?#".utf8.contains($0) })
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = Array(authority[(at + 1)...]) }
+        if authority.first == UInt8(ascii: "[") {
+            let close = authority.firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? authority.count
+            return String(decoding: authority[..<close], as: UTF8.self)
+        }
+        return String(decoding: authority.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self)
+    }
+
+    /// Seeded mixes of the characters that delimit the parts, letters and
+    /// non-ASCII text: the same host as the plain reading.
+    @Test func hostsAgreeWithThePlainReading() {
+        let pieces = [":", "//", "/", "?", "#", "@", "[", "]", "http", "https://", "ads.example", "8443", "خانه", "ä", "::1", ".", ""]
+        var state: UInt64 = 32
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let url = (0..<next(9)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(BlockLog.host(ofURL: url) == Self.plainHost(ofURL: url), "\(url)")
+        }
+        for url in ["https:/", "https://", "x:", ":", "://", "a://@", "a://[", "a://[]", "a://x@[::1]:1@y", "a://[::1]x:1/"] {
+            #expect(BlockLog.host(ofURL: url) == Self.plainHost(ofURL: url), "\(url)")
+        }
+    }
+
     @Test func blocksAreCountedByHostAndRule() {
         let log = BlockLog()
         log.record(host: "ads.example", rules: ["Rules/ads.json#0"])

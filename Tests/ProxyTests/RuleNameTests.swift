@@ -16,6 +16,8 @@ struct RuleNameTests {
             "/rules/ads.json#12", "limot-ads#0", "your rules#7", "a#b#3", "#5", "list#", "list", "", "list#+4", "list#-4",
             "list#1#", "list#12x", "list#\u{301}3", "list\u{600}#3", "list\u{301}#3", "list#3\u{301}", "#\u{20E3}1",
             "list\r#3", "list\r\n#3", "فهرست#9", "liste-ä#10", "a##2", "list# 3", "list#٣",
+            "list#0012", "list#123456789012345678", "list#1234567890123456789", "list#99999999999999999999",
+            "list#9223372036854775807", "list#9223372036854775808", "list#3 ", "list#3/", "list#:", "list#\u{0}",
         ]
         for reference in written {
             #expect(RuleName(sanitizerReference: reference) == Self.referenceName(reference), "\(reference.unicodeScalars.map { $0.value })")
@@ -23,7 +25,8 @@ struct RuleNameTests {
         #expect(RuleName(sanitizerReference: "/rules/ads.json#12") == RuleName(list: "/rules/ads.json", index: 12))
         // Random mixes of the pieces that matter: the marker, digits and
         // signs, letters, and marks that join a Character before or after.
-        let pieces = ["#", "#", "1", "2", "0", "+", "-", "a", "/", ".", " ", "ä", "ف", "\u{301}", "\u{600}", "\u{20E3}", "\r", "\n", "\u{200D}", "🇩"]
+        let pieces = ["#", "#", "1", "2", "0", "+", "-", "a", "/", ".", " ", "ä", "ف", "\u{301}", "\u{600}", "\u{20E3}", "\r", "\n", "\u{200D}", "🇩",
+                      "9", "12345678", ":", "\u{0}"]
         var generator = SeededGenerator(seed: 20)
         for _ in 0..<20_000 {
             let reference = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()

@@ -74,7 +74,8 @@ public final class CachingHTTPClient: Sendable {
         self.storeFailed = storeFailed
     }
 
-    public func fetch(_ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil) async throws(FetchError) -> CachedFetch {
+    /// Runs on the caller's executor, as `HTTPClient.fetch` (see there).
+    public nonisolated(nonsending) func fetch(_ request: FetchRequest, redirectPolicy: RedirectPolicy? = nil) async throws(FetchError) -> CachedFetch {
         var state = CacheLookupState(request: request, offline: offline, keepsCopies: keepsCopies && storage != nil)
         let outgoing: FetchRequest
         switch state.start() {

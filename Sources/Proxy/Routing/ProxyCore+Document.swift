@@ -11,7 +11,10 @@ extension ProxyCore {
     /// A page of the dictionary site: decided, fetched, sanitized, given the
     /// theme and the bar, and recorded in the session's history.
     /// `requireKnownHost`: the page must be on the site or a host its pages use.
-    func serveDocument(_ requested: WebURL, exchange: inout Exchange, requireKnownHost: Bool = false) async -> Response {
+    ///
+    /// On the caller's executor (the connection's event loop), as
+    /// `HTTPClient.fetch` (see there): no hop on entry and after each await.
+    nonisolated(nonsending) func serveDocument(_ requested: WebURL, exchange: inout Exchange, requireKnownHost: Bool = false) async -> Response {
         let request = exchange.request
         guard request.method == .get || request.method == .head || request.method == .post else {
             return exchange.page(ProxyError(status: 405, title: "Method not allowed", detail: "limot passes on GET and POST requests to the dictionary."))

@@ -83,7 +83,9 @@ extension ProxyCore {
     }
 
     /// A page of the site at its proxy path (the catch-all).
-    func serveSitePage(exchange: inout Exchange) async -> Response {
+    ///
+    /// On the caller's executor, as `serveDocument` (see there).
+    nonisolated(nonsending) func serveSitePage(exchange: inout Exchange) async -> Response {
         guard let target = urlMap.target(ofProxyPath: exchange.request.uri.string) else {
             return exchange.page(ProxyError(status: 400, title: "Bad address", detail: "This address does not name a page of the dictionary."))
         }
