@@ -34,7 +34,7 @@ extension ResourcePolicy {
 
     /// `raw` is the attribute's value as written (character references not decoded).
     mutating func subresource(attribute raw: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
-        let hash = ByteKey.fnv1a(raw, tag: type.rawValue)
+        let hash = ByteKey.hash(of: raw, tag: type.rawValue)
         if let known = attributeURLs.value(for: raw, tag: type.rawValue, hash: hash) { return known }
         let outcome: AttributeURL
         if ByteSearch.index(of: UInt8(ascii: "&"), in: raw, from: 0) == raw.count {
@@ -238,7 +238,7 @@ extension ResourcePolicy {
                 if CanonicalSitePath.isCanonical(path) { return .replace(String(decoding: path, as: UTF8.self), external: false) }
             }
         }
-        let hash = ByteKey.fnv1a(raw, tag: 0)
+        let hash = ByteKey.hash(of: raw, tag: 0)
         if let known = attributeNavigations.value(for: raw, tag: 0, hash: hash) { return known }
         let outcome: AttributeNavigation
         if ByteSearch.index(of: UInt8(ascii: "&"), in: raw, from: 0) == raw.count {
