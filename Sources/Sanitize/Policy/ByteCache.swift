@@ -120,9 +120,19 @@ struct ByteCache<Value> {
         place(entries.count, hash: hash)
     }
 
-    /// Twice the slots (or the first ones), every entry placed again.
+    /// Four times the slots (or the first ones), every entry placed again,
+    /// with room for the entries and their bytes to match. A page that names
+    /// hundreds of distinct URLs (the 58 KB page with an image at an address
+    /// of its own per entry: 64 to 1,024 slots) grows the table twice, not
+    /// four times, each time placing every entry again and copying the
+    /// entries to a larger array.
     private mutating func growSlots() {
-        slots = Array(repeating: 0, count: max(Self.initialSlotCount, slots.count * 2))
+        let count = slots.isEmpty ? Self.initialSlotCount : slots.count * 4
+        if !slots.isEmpty {
+            entries.reserveCapacity(count / 2)
+            arena.reserveCapacity(arena.count * 4)
+        }
+        slots = Array(repeating: 0, count: count)
         for number in entries.indices { place(number + 1, hash: entries[number].hash) }
     }
 
