@@ -72,7 +72,7 @@ struct ByteCacheTests {
             var slots = Set<Int>()
             for number in 0..<300 {
                 let key = Array((before + String(1000 + number) + after).utf8)
-                key.withUnsafeBufferPointer { slots.insert(ByteCache<Int>.firstSlot(of: ByteKey.hash(of: $0, tag: 1)) & 1_023) }
+                key.withUnsafeBufferPointer { _ = slots.insert(ByteCache<Int>.firstSlot(of: ByteKey.hash(of: $0, tag: 1)) & 1_023) }
             }
             #expect(slots.count > 220, "\(before)N\(after): \(slots.count) distinct first slots of 300")
         }
