@@ -138,4 +138,26 @@ import WebURL
             }
         }
     }
+
+    /// The origin test of a link (`startsWith`) against `starts(with:)`:
+    /// links that share the origin's first bytes and differ at each place
+    /// after, the origin whole, and an empty origin.
+    @Test("startsWith agrees with starts(with:) at every place a link leaves the prefix")
+    func startsWithAgreesWithStartsWith() {
+        let origin = Array("https://www.loghatnameh.de".utf8)
+        var checked = 0
+        for prefix in [origin, []] {
+            for place in 0...origin.count {
+                for byte: UInt8 in [UInt8(ascii: "/"), UInt8(ascii: "x"), 0xD8] {
+                    var link = Array(origin.prefix(place)) + [byte] + Array("/fa/word".utf8)
+                    if place < origin.count { link += origin[place...] }
+                    guard link.count >= prefix.count else { continue }
+                    let found = link.withUnsafeBufferPointer { ResourcePolicy.startsWith($0, prefix) }
+                    #expect(found == link.starts(with: prefix), "\(String(decoding: link, as: UTF8.self)) from \(prefix.count)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
 }

@@ -42,6 +42,10 @@ struct NavigationTests {
     /// whether it is read as written or decoded first (a reference in it).
     @Test("a link's own rel gets what it lacks of noopener noreferrer", arguments: [
         ("NoOpener", "NoOpener noreferrer"),
+        ("noopener", "noopener noreferrer"),
+        ("noopeners", "noopeners noopener noreferrer"),
+        (" noopener", " noopener noreferrer"),
+        ("noopenex", "noopenex noopener noreferrer"),
         ("noreferrer", "noreferrer noopener"),
         ("noopener\tNOREFERRER", "noopener\tNOREFERRER"),
         (" ", "noopener noreferrer"),

@@ -105,6 +105,9 @@ public final class ContentRuleEngine: Sendable {
     /// Block rules' names as blocked-load records write them, made once
     /// (`Decision.blockingRecordNames`); not part of the compiled form.
     let recordNames = RecordNameMemo()
+    /// The host index's probes of the hosts decisions met, for every page
+    /// (`HostProbeMemo`); not part of the compiled form.
+    let hostProbes = HostProbeMemo()
 
     enum ActionKind: UInt8, Sendable {
         case block, blockCookies, cssDisplayNone, ignorePrevious, ignoreFollowing, makeHTTPS, notify, redirect, modifyHeaders

@@ -88,7 +88,7 @@ extension ContentRuleEngine {
                 // Both worked out from the bytes up to the host's end alone.
                 let known = hosts.pointee.facts(for: key, engine: self, page: page) {
                     PageHostMemo.Facts(isThirdParty: ResourceRequest.isThirdParty(host: host, pageHost: pageHost, page: page),
-                                       probes: hostIndex.probesFound(in: urlBuffer, schemes: schemes))
+                                       probes: hostProbes.probes(ofHost: key) { hostIndex.probesFound(in: urlBuffer, schemes: schemes) })
                 }
                 isThirdParty = known.isThirdParty
                 facts.hostProbes = known.probes

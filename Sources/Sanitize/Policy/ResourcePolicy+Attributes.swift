@@ -34,7 +34,7 @@ extension ResourcePolicy {
 
     /// `raw` is the attribute's value as written (character references not decoded).
     mutating func subresource(attribute raw: UnsafeBufferPointer<UInt8>, type: ResourceTypes) -> AttributeURL {
-        let hash = ByteKey.fnv1a(raw, tag: type.rawValue)
+        let hash = ByteKey.hash(of: raw, tag: type.rawValue)
         if let known = attributeURLs.value(for: raw, tag: type.rawValue, hash: hash) { return known }
         let outcome: AttributeURL
         if ByteSearch.index(of: UInt8(ascii: "&"), in: raw, from: 0) == raw.count {
@@ -233,12 +233,12 @@ extension ResourcePolicy {
             }
             // The site's origin and a canonical path: the parser keeps the
             // path as written, and the proxy serves that page at it.
-            if raw.count > siteOrigin.count, raw.starts(with: siteOrigin) {
+            if raw.count > siteOrigin.count, Self.startsWith(raw, siteOrigin) {
                 let path = UnsafeBufferPointer(rebasing: raw[siteOrigin.count...])
                 if CanonicalSitePath.isCanonical(path) { return .replace(String(decoding: path, as: UTF8.self), external: false) }
             }
         }
-        let hash = ByteKey.fnv1a(raw, tag: 0)
+        let hash = ByteKey.hash(of: raw, tag: 0)
         if let known = attributeNavigations.value(for: raw, tag: 0, hash: hash) { return known }
         let outcome: AttributeNavigation
         if ByteSearch.index(of: UInt8(ascii: "&"), in: raw, from: 0) == raw.count {
@@ -250,6 +250,18 @@ extension ResourcePolicy {
         }
         attributeNavigations.insert(outcome, for: raw, tag: 0, hash: hash)
         return outcome
+    }
+
+    /// Whether `bytes` start with `prefix` (no longer than they are), in
+    /// one `memcmp`: `starts(with:)` compared through the two collections'
+    /// iterators, about 67 instructions a link written with the site's
+    /// origin (fixture pages, callgrind).
+    static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        precondition(prefix.count <= bytes.count, "a prefix longer than the bytes")
+        return prefix.withUnsafeBufferPointer { prefix in
+            guard let start = prefix.baseAddress else { return true }
+            return memcmp(bytes.baseAddress!, start, prefix.count) == 0
+        }
     }
 
     /// The fate of a navigation attribute whose value (references decoded) is `written`.

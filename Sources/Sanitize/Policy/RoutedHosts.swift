@@ -43,7 +43,7 @@ struct RoutedHosts {
     mutating func insert(_ host: UnsafeBufferPointer<UInt8>) {
         if holds(host, at: last) { return }
         if index != nil {
-            let hash = ByteKey.fnv1a(host, tag: 0)
+            let hash = ByteKey.hash(of: host, tag: 0)
             if index?.value(for: host, tag: 0, hash: hash) != nil { return }
             index?.insert((), for: host, tag: 0, hash: hash)
         } else {
