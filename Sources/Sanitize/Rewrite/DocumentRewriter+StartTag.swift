@@ -42,13 +42,17 @@ extension DocumentRewriter {
             switch change {
             case .drop:
                 continue
-            case .replace(let value, let needsEscaping):
+            case .replaceStored(let bytes, let needsEscaping):
                 writeValueStart(attribute)
-                if needsEscaping { writer.writeAttributeValue(value) } else { writer.writePlainAttributeValue(value) }
+                if needsEscaping { writer.writeAttributeValue(bytes) } else { writer.write(bytes) }
                 writeValueEnd(attribute)
-            case .document(let segments):
+            case .replaceText(let slot, let needsEscaping):
                 writeValueStart(attribute)
-                for segment in segments {
+                if needsEscaping { writer.writeAttributeValue(edits.texts[slot]) } else { writer.writePlainAttributeValue(edits.texts[slot]) }
+                writeValueEnd(attribute)
+            case .document(let slot):
+                writeValueStart(attribute)
+                for segment in edits.documents[slot] {
                     switch segment {
                     case .bytes(let bytes): writer.writeAttributeValue(bytes)
                     case .nonce: writer.hole(.nonce)
