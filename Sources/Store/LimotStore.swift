@@ -56,6 +56,9 @@ public final class LimotStore: Sendable {
     let entryProbe = Mutex<CacheEntryProbe?>(nil)
     /// Uses of cache entries not yet written (see `markUsed(url:variant:)`).
     let pendingUsage = Mutex(PendingUsage())
+    /// Refreshes of cache entries after a 304 not yet written (see
+    /// `refresh(url:variant:headers:requestTime:responseTime:)`).
+    let pendingRefreshes = Mutex(PendingRefreshes())
     /// The clock the HTTP cache's uses are stamped with (least recently
     /// used goes first): the real one, or a test's.
     let now: @Sendable () -> Date
@@ -80,8 +83,9 @@ public final class LimotStore: Sendable {
         entryProbe.withLock { $0 = CacheEntryProbe(path: path, busyTimeoutMilliseconds: Int32(StoreLimits.busyTimeout * 1000)) }
     }
 
-    /// Pending uses of cache entries are written before the store goes, so
-    /// that a short-lived `limot` process still leaves its recency behind.
+    /// Pending uses and refreshes of cache entries are written before the
+    /// store goes, so that a short-lived `limot` process still leaves its
+    /// recency and validations behind.
     deinit {
         flushUsage()
     }

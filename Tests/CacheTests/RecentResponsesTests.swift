@@ -73,6 +73,7 @@ import Testing
         try recent.refresh(url: url, variant: "", headers: [.eTag: "\"v2\"", .cacheControl: "max-age=0"],
                            requestTime: sent, responseTime: received)
         let byVariant = { (responses: [StoredResponse]) in responses.sorted { $0.variant < $1.variant } }
+        store.flushUsage()  // the refresh waits to be written with the pending uses
         let stored = byVariant(try LimotStore(directory: directory).storedResponses(for: url))
         #expect(stored.first?.headers == [.eTag: "\"v2\"", .cacheControl: "max-age=0"])
         #expect(stored.first?.responseTime == received)

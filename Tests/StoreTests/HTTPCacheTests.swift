@@ -148,6 +148,7 @@ struct HTTPCacheTests {
         try store.refresh(url: SampleResponses.search("Stadt").url, variant: "accept-language: de",
                           headers: [.eTag: "\"a much longer validator than before\""],
                           requestTime: SampleResponses.requestTime, responseTime: SampleResponses.responseTime)
+        store.flushUsage()  // a refresh waits to be written with the pending uses
         try check("a refresh", 5)
         try store.invalidate(url: SampleResponses.search("Fluss").url)
         try check("an invalidation", 4)

@@ -52,25 +52,34 @@ struct PendingUsage {
 extension LimotStore {
     /// Records that a cache entry was used now, for least-recently-used
     /// eviction, without writing (see `PendingUsage`); when enough uses are
-    /// pending, this call writes them all in one transaction.
+    /// pending, this call writes them all (and the pending refreshes) in
+    /// one transaction.
     public func markUsed(url: String, variant: String) {
         let now = StoreCoding.milliseconds(self.now())
         let due = pendingUsage.withLock { pending -> [PendingUsage.Key: Int64]? in
             pending.record(url: url, variant: variant, at: now)
             return pending.isDue(now: now) ? pending.take() : nil
         }
-        if let due { writeUsage(due) }
+        if let due { writePending(uses: due) }
     }
 
-    /// Writes every pending use of a cache entry now (before a process
-    /// exits, or before evicting by hand). Errors are dropped: recency is
-    /// best effort, and a lost use only makes its entry evicted sooner.
+    /// Writes every pending use and refresh of a cache entry now (before a
+    /// process exits, or before evicting by hand). Errors are dropped:
+    /// recency is best effort, a lost use only makes its entry evicted
+    /// sooner, and a lost refresh only makes it validated once more.
     public func flushUsage() {
         let due = pendingUsage.withLock { $0.take() }
-        if !due.isEmpty { writeUsage(due) }
+        writePending(uses: due)
     }
 
-    private func writeUsage(_ uses: [PendingUsage.Key: Int64]) {
-        _ = try? write { db in try PendingUsage.apply(uses, in: db) }
+    /// Writes `uses` and every pending refresh, in one transaction.
+    private func writePending(uses: [PendingUsage.Key: Int64]) {
+        let refreshes = pendingRefreshes.withLock { $0.take() }
+        guard !uses.isEmpty || !refreshes.isEmpty else { return }
+        let limit = cacheSizeLimit
+        _ = try? writeInPreparedTransaction { db in
+            try PendingUsage.apply(uses, in: db)
+            try PendingRefreshes.apply(refreshes, limit: limit, in: db)
+        }
     }
 }
