@@ -262,6 +262,7 @@ struct ByteShortcutTests {
 
     @Test("the leave path percent-encodes all but the unreserved bytes, upper-case", arguments: [
         "https://adservice.google.com/ddm/clk?x=1", "http://a.example:8080/%7Efoo/b%20c?q=\u{5D3}&r=<>#frag", "https://xn--mnchen-3ya.de/~a-b_c.d",
+        "https://a.example/!$&'()*+,;=:@[]^|?q=!\"$%&'()*+,-./:;<=>?@[\\]^_`{|}~#!\"$%&'()*+,-./:;<=>?@[\\]^_`{|}~", "http://a/", "http://a/b?c#d",
     ])
     func leavePath(_ string: String) throws {
         let url = try WebURL(string)
@@ -271,6 +272,39 @@ struct ByteShortcutTests {
             expected += unreserved ? String(Unicode.Scalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }
         #expect(ProxyURLMap.leavePath(for: url) == expected)
+    }
+
+    /// The words `ByteEscapes.write` copies, read back as bytes and
+    /// compared with each byte's escape worked out the plain way.
+    static func escape(_ word: UInt32) -> [UInt8] {
+        let count = Int(word >> 24)
+        return (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt32($0))) }
+    }
+
+    static func percentEncoded(_ byte: UInt8) -> [UInt8] {
+        Array(("%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)).utf8)
+    }
+
+    @Test func everyByteEscapesAsThePlainWayWritesIt() {
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(Self.escape(ProxyURLMap.leaveEscapes[Int(byte)]) == (unreserved.contains(byte) ? [byte] : Self.percentEncoded(byte)), "byte \(byte)")
+            #expect(Self.escape(CanonicalSitePath.nonASCIIEscapes[Int(byte)]) == (byte < 0x80 ? [byte] : Self.percentEncoded(byte)), "byte \(byte)")
+        }
+    }
+
+    /// Paths of every length up to past a small string's, of ASCII and
+    /// non-ASCII bytes mixed, against the plain way of writing them.
+    @Test func nonASCIIBytesArePercentEncodedAsThePlainWayWritesThem() {
+        let pieces = ["/", "a", "Z", "?", "=", "&", "%", "خ", "ä", "😀", "\u{85}"]
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<2_000 {
+            let path = random.text(from: pieces, fewerThan: 24)
+            var expected: [UInt8] = []
+            for byte in path.utf8 { expected += byte < 0x80 ? [byte] : Self.percentEncoded(byte) }
+            let encoded = Array(path.utf8).withUnsafeBufferPointer { CanonicalSitePath.percentEncodingNonASCII($0) }
+            #expect(Array(encoded.utf8) == expected, "\(path)")
+        }
     }
 
     // MARK: Script URLs
