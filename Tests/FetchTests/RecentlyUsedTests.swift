@@ -1,4 +1,5 @@
 @testable import Fetch
+import FixtureSupport
 import Testing
 
 /// The in-process caches' memory: within its count and bytes, the least
@@ -72,11 +73,8 @@ struct RecentlyUsedTests {
     @Test func replacedValuesAnswerAndWeighAsTheLastPut() {
         var memory = RecentlyUsed<Int>(maxEntries: 12, maxBytes: 150)
         var inOrder: [(key: String, value: Int, bytes: Int)] = []  // least recently used first
-        var state: UInt64 = 32
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 32)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         for step in 0..<5_000 {
             let key = "page \(next(30))"
             if next(2) == 0 {

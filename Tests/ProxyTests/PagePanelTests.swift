@@ -1,4 +1,5 @@
 import ContentRules
+import FixtureSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -67,11 +68,8 @@ struct PagePanelTests {
         let log = PageLog(limits: limits)
         var order: [String] = []  // least recently begun first
         var pages: [String: [String]] = [:]
-        var state: UInt64 = 32
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 32)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         for step in 0..<3_000 {
             let session = "session-\(next(7))"
             let id = log.begin(session: session, address: "https://site.example/\(step)", loads: [], id: "page-\(step)")

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import NIOCore
 import Sanitize
@@ -237,11 +238,8 @@ struct BlockLogTests {
     /// non-ASCII text: the same host as the plain reading.
     @Test func hostsAgreeWithThePlainReading() {
         let pieces = [":", "//", "/", "?", "#", "@", "[", "]", "http", "https://", "ads.example", "8443", "خانه", "ä", "::1", ".", ""]
-        var state: UInt64 = 32
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 32)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         for _ in 0..<20_000 {
             let url = (0..<next(9)).map { _ in pieces[next(pieces.count)] }.joined()
             #expect(BlockLog.host(ofURL: url) == Self.plainHost(ofURL: url), "\(url)")

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 
 @testable import Proxy
@@ -46,11 +47,8 @@ struct SessionStoreMemoryTests {
     @Test func sessionsAreKeptAndForgottenAsThePlainModelSays() {
         let store = SessionStore(capacity: 20, historyCapacity: 5)
         var model = Model(capacity: 20, historyCapacity: 5)
-        var state: UInt64 = 32
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 32)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         for step in 0..<6_000 {
             let id = "session-\(next(45))"
             switch next(5) {
