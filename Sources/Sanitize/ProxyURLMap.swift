@@ -55,12 +55,16 @@ public struct ProxyURLMap: Sendable {
     public func isSite(_ url: WebURL) -> Bool {
         guard !siteOriginBytes.isEmpty else { return false }
         var serialization = url.serialization
-        return serialization.withUTF8 { bytes in
-            let count = siteOriginBytes.count
-            guard bytes.count > count, bytes[count] == UInt8(ascii: "/") else { return false }
-            return siteOriginBytes.withUnsafeBufferPointer { origin in
-                memcmp(origin.baseAddress!, bytes.baseAddress!, count) == 0
-            }
+        return serialization.withUTF8 { isSite(serialization: $0) }
+    }
+
+    /// `isSite(_:)` of the URL whose serialisation is `bytes`, read in
+    /// place (a `CanonicalHTTPBytes`'s): no `WebURL` made to ask.
+    func isSite(serialization bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = siteOriginBytes.count
+        guard count > 0, bytes.count > count, bytes[count] == UInt8(ascii: "/") else { return false }
+        return siteOriginBytes.withUnsafeBufferPointer { origin in
+            memcmp(origin.baseAddress!, bytes.baseAddress!, count) == 0
         }
     }
 
@@ -93,15 +97,19 @@ public struct ProxyURLMap: Sendable {
     /// hexadecimal digits worked out for each byte cost about 620
     /// instructions a link (fixture pages, callgrind).
     public static func leavePath(for url: WebURL) -> String {
-        let prefix: StaticString = "/_limot/leave?to="
         var serialization = url.serialization
-        return serialization.withUTF8 { bytes in
-            leaveEscapes.withUnsafeBufferPointer { escapes in
-                String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + bytes.count * 3 + ByteEscapes.spareBytes) { out in
-                    let start = UnsafeMutableRawPointer(out.baseAddress.unsafelyUnwrapped)
-                    start.copyMemory(from: prefix.utf8Start, byteCount: prefix.utf8CodeUnitCount)
-                    return prefix.utf8CodeUnitCount + ByteEscapes.write(bytes, escapes: escapes, to: start + prefix.utf8CodeUnitCount)
-                }
+        return serialization.withUTF8 { leavePath(forSerialization: $0) }
+    }
+
+    /// `leavePath(for:)` of the URL whose serialisation is `bytes` (read in
+    /// place, a `CanonicalHTTPBytes`'s with its fragment).
+    static func leavePath(forSerialization bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let prefix: StaticString = "/_limot/leave?to="
+        return leaveEscapes.withUnsafeBufferPointer { escapes in
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + bytes.count * 3 + ByteEscapes.spareBytes) { out in
+                let start = UnsafeMutableRawPointer(out.baseAddress.unsafelyUnwrapped)
+                start.copyMemory(from: prefix.utf8Start, byteCount: prefix.utf8CodeUnitCount)
+                return prefix.utf8CodeUnitCount + ByteEscapes.write(bytes, escapes: escapes, to: start + prefix.utf8CodeUnitCount)
             }
         }
     }

@@ -47,7 +47,7 @@ struct ReferenceResolver {
         var serialization = base.serialization
         let schemeEnd = base.isHTTPS ? 6 : 5  // "https:", "http:"
         let hasPlainDomain: Bool
-        if !base.hasCredentials, base.port == nil, case .domain? = base.host { hasPlainDomain = true } else { hasPlainDomain = false }
+        hasPlainDomain = !base.hasCredentials && base.port == nil && base.hasDomainHost
         let end = hasPlainDomain ? base.hostnameRange.upperBound : schemeEnd
         prefixes = serialization.withUTF8 { Array($0[..<end]) }
         schemePrefixCount = schemeEnd

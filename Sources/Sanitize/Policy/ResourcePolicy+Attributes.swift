@@ -274,6 +274,7 @@ extension ResourcePolicy {
             case .none, .canonicalWrittenWithAmp: break  // (the second only as written, references not decoded)
             }
         }
+        if let external = externalNavigation(canonical: written) { return external }
         // Proxy paths and URL serialisations are ASCII, as `isWritten` needs.
         switch navigate(written) {
         case .unchanged: return .keep(external: false)

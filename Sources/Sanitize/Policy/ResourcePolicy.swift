@@ -16,8 +16,12 @@ struct ResourcePolicy {
     let resolver: ReferenceResolver
     /// The page's facts for the rule engine (registrable domain, domain
     /// keys), worked out once (by the sanitizer for the page, else at the
-    /// first subresource) rather than for each.
-    private(set) var preparedPage: PreparedPage?
+    /// first subresource) rather than for each. Spelled `Optional<…>`, not
+    /// `PreparedPage?`: a `var` of the `?` spelling starts out nil, so the
+    /// initialiser stored nil, released it and stored the page, and the
+    /// optimiser then left the policy on the stack, copied out and destroyed
+    /// through its outlined value witnesses (as `ResourceRequest` found).
+    private(set) var preparedPage: Optional<PreparedPage>
     /// What the engine worked out from each host the page loads from, for
     /// the page's next first-seen URLs at that host (see `PageHostMemo`).
     private var hostMemo = PageHostMemo()
@@ -83,7 +87,11 @@ struct ResourcePolicy {
         pageURL = context.topURL ?? context.documentURL
         frameURL = context.documentURL
         loadsInChildFrame = frameURL.serialization != pageURL.serialization
-        request = ResourceRequest(url: pageURL, type: .other, pageURL: pageURL, frameURL: frameURL, method: .get, loadContext: .topFrame)
+        // No frame URL when the frame is the page: the engine then reads the
+        // page's bytes for the frame's, the same bytes, without borrowing a
+        // second URL's for each decision.
+        request = ResourceRequest(url: pageURL, type: .other, pageURL: pageURL, frameURL: loadsInChildFrame ? frameURL : nil,
+                                  method: .get, loadContext: .topFrame)
         resolver = ReferenceResolver(base: base)
         // The origin's bytes as the map keeps them (they are empty for a
         // site without an http(s) origin, whose links `isSite` never
