@@ -19,7 +19,7 @@ struct HTMLTokenizer {
     var inForeignContent = false
     /// The attributes of the last start tag (the first `attributeCount`),
     /// valid until the next token; the storage is reused from tag to tag.
-    private let attributeStorage = RawAttributeBuffer.make()
+    private let attributeStorage: RawAttributeBuffer
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
@@ -108,8 +108,12 @@ struct HTMLTokenizer {
         }
     }
 
-    init(input: UnsafeBufferPointer<UInt8>) {
+    /// `attributeStorage`: where the tags' attributes go (a page's
+    /// `RewriteScratch` lends the rewriter's tokenizer its buffer); read
+    /// only up to the current tag's count, so what it held is never read.
+    init(input: UnsafeBufferPointer<UInt8>, attributeStorage: RawAttributeBuffer = RawAttributeBuffer.make()) {
         scanner = MarkupScanner(input: input)
+        self.attributeStorage = attributeStorage
     }
 
     /// After a start tag: how the element's content is tokenized.
