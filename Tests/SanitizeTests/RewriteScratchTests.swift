@@ -12,6 +12,8 @@ struct RewriteScratchTests {
             var rewriter = DocumentRewriter(input: input, context: context, base: context.documentURL, headPrefix: [], nestingDepth: 0, scratch: scratch)
             rewriter.rewrite()
             let document = SanitizedDocument(segments: rewriter.writer.segments(), blocked: [], hiddenSelectors: [], subresourceHosts: [])
+            // As HTMLSanitizer does: the writer's room is kept for the next page.
+            scratch.keepOutputRoom(rewriter.writer.takeRoom())
             return String(decoding: document.render(nonce: "n", headStart: "", bodyEnd: ""), as: UTF8.self)
         }
     }
@@ -37,11 +39,15 @@ struct RewriteScratchTests {
         #expect(!alone.contains("url(/a.png)"), "the style is not rewritten: \(alone)")
     }
 
+    /// The writer's room is kept too: pages larger and smaller than the
+    /// last, and one the writer cuts as it writes, in turn.
     @Test("pages of every kind after one another in one scratch are each page rewritten alone")
     func fixturePagesInOneScratch() {
         let pages = [Self.body + #"<svg><style>p{}</style></svg><a href="/x">x</a><img src="/blocked/i.png"><p>"#,
                      Self.body + String(repeating: #"<td class="fa" dir="rtl">w</td>"#, count: 40),
-                     "<html><head><base href=\"https://other.test/\"></head><body>" + String(repeating: "<div><span>t</span></div>", count: 30)]
+                     "<html><head><base href=\"https://other.test/\"></head><body>" + String(repeating: "<div><span>t</span></div>", count: 30),
+                     // Past the writer's cutting size, with a hole (a script's nonce) every few bytes.
+                     Self.body + String(repeating: "<script>x</script><p>some text</p>", count: 1_500) + "<p>end"]
         let shared = RewriteScratch()
         for page in pages + pages.reversed() {
             #expect(Self.rewritten(page, scratch: shared) == Self.rewritten(page, scratch: RewriteScratch()), "\(page)")

@@ -70,7 +70,7 @@ struct DocumentRewriter {
         tokenizer = HTMLTokenizer(input: input, attributeStorage: scratch.attributes)
         openElements = ElementStack(reusing: scratch.openElements, capacity: RewriteScratch.openElementRoom)
         skimmedTags = SkimmedTags(reusing: scratch.skimmedTags)
-        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count)
+        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count, reusing: &scratch.outputRoom)
         policy = ResourcePolicy(context: context, base: base, page: page)
         self.context = context
         self.headPrefix = headPrefix

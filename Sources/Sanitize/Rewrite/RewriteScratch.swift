@@ -21,6 +21,15 @@ final class RewriteScratch: @unchecked Sendable {
     /// The open-element stack's room: the rewriter's bound on open
     /// elements and the removed element that may go past it.
     static var openElementRoom: Int { DocumentRewriter.maximumOpenElements + 1 }
+    /// The output room the last page's writer left (`MarkupWriter.takeRoom`),
+    /// kept when it is at most `maximumOutputRoom` bytes.
+    var outputRoom: [UInt8] = []
+    static var maximumOutputRoom: Int { 256 * 1024 }
+
+    /// Keeps `room` for the next page's writer, unless it is larger than `maximumOutputRoom`.
+    func keepOutputRoom(_ room: [UInt8]) {
+        outputRoom = room.count <= Self.maximumOutputRoom ? room : []
+    }
 
     /// The scratches given back and not yet taken again.
     enum Pool {
