@@ -76,14 +76,19 @@ public enum HTMLSanitizer {
     /// `page`, when given, is `context`'s top page prepared by its engine.
     static func sanitize(_ html: ValidUTF8, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int,
                          page: PreparedPage?) -> SanitizedDocument {
-        html.bytes.withUnsafeBufferPointer { bytes in
+        // The rewrite's memory, from the pool and back to it: the
+        // rewriter is gone once the document is made.
+        let scratch = RewriteScratch.Pool.take()
+        defer { RewriteScratch.Pool.giveBack(scratch) }
+        return html.bytes.withUnsafeBufferPointer { bytes in
             var rewriter = DocumentRewriter(
                 input: bytes, context: context, base: BaseElement.url(in: bytes, relativeTo: base) ?? base,
-                headPrefix: headPrefix, nestingDepth: nestingDepth, page: page)
+                headPrefix: headPrefix, nestingDepth: nestingDepth, page: page, scratch: scratch)
             rewriter.rewrite()
             var document = SanitizedDocument(
                 segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
                 subresourceHosts: rewriter.policy.hosts)
+            scratch.keepOutputRoom(rewriter.writer.takeRoom())
             document.title = rewriter.title
             return document
         }

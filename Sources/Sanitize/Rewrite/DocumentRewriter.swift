@@ -40,7 +40,7 @@ struct DocumentRewriter {
     /// Names of open elements, to end a removed element where a browser
     /// would (at its end tag, or at an end tag of an element around it).
     /// Room for the bound and the removed element that may go past it.
-    var openElements = ElementStack(capacity: maximumOpenElements + 1)
+    var openElements: ElementStack
     /// The index in `openElements` of the removed element being skipped.
     private(set) var skipping: Int?
     /// The next text token is the CSS of a kept `<style>`.
@@ -50,7 +50,7 @@ struct DocumentRewriter {
     /// The text of the document's first `<title>`, for history listings.
     private(set) var title: String?
     /// The start tags the fast lane skimmed, to know their repeats without a skim.
-    let skimmedTags = SkimmedTags()
+    let skimmedTags: SkimmedTags
     /// Input bytes to be copied as they are, not yet written: runs of
     /// unchanged tokens are written with one copy.
     private var pendingCopy = 0..<0
@@ -62,10 +62,15 @@ struct DocumentRewriter {
 
     enum Plan { case keep, remove }
 
-    /// `page`: the context's top page prepared by its engine, if at hand.
-    init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int, page: PreparedPage? = nil) {
-        tokenizer = HTMLTokenizer(input: input)
-        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count)
+    /// `page`: the context's top page prepared by its engine, if at hand;
+    /// `scratch`: the memory the rewrite works in, which no other rewrite
+    /// uses until this one is done.
+    init(input: UnsafeBufferPointer<UInt8>, context: SanitizeContext, base: WebURL, headPrefix: [UInt8], nestingDepth: Int, page: PreparedPage? = nil,
+         scratch: RewriteScratch = RewriteScratch()) {
+        tokenizer = HTMLTokenizer(input: input, attributeStorage: scratch.attributes)
+        openElements = ElementStack(reusing: scratch.openElements, capacity: RewriteScratch.openElementRoom)
+        skimmedTags = SkimmedTags(reusing: scratch.skimmedTags)
+        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count, reusing: &scratch.outputRoom)
         policy = ResourcePolicy(context: context, base: base, page: page)
         self.context = context
         self.headPrefix = headPrefix

@@ -15,7 +15,7 @@ struct ElementStack: RandomAccessCollection {
     /// holes, fixture result pages 1,373,794 -> 1,367,380 instructions,
     /// callgrind.)
     /// A `NameKey` holds no references: nothing to deinitialize.
-    private typealias Storage = ManagedBuffer<Void, NameKey>
+    typealias Storage = ManagedBuffer<Void, NameKey>
 
     private var storage: Storage
     /// The elements in `storage`, held here: a push or a pop reads no class instance.
@@ -29,6 +29,16 @@ struct ElementStack: RandomAccessCollection {
     init(capacity: Int) {
         precondition(capacity > 0, "a stack without room")
         storage = Storage.create(minimumCapacity: capacity) { _ in }
+        elements = storage.withUnsafeMutablePointerToElements { $0 }
+        self.capacity = capacity
+    }
+
+    /// An empty stack in `storage`, which has room for `capacity` elements
+    /// and which nothing else uses while the stack does (a page's
+    /// `RewriteScratch`): whatever it held before is not read.
+    init(reusing storage: Storage, capacity: Int) {
+        precondition(capacity > 0, "a stack without room")
+        self.storage = storage
         elements = storage.withUnsafeMutablePointerToElements { $0 }
         self.capacity = capacity
     }

@@ -117,7 +117,7 @@ struct ForeignContent {
     static func annotationEncodesHTML(_ tokenizer: borrowing HTMLTokenizer) -> Bool {
         for index in 0..<tokenizer.attributeCount {
             let attribute = tokenizer.attribute(index)
-            guard attribute.name == encoding else { continue }
+            guard attribute.name(in: tokenizer.input) == encoding else { continue }
             let value = attribute.valueRange.map { CharacterReferences.decodeAttribute(UnsafeBufferPointer(rebasing: tokenizer.input[$0])) } ?? ""
             let lowered = String(decoding: value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
             return lowered == "text/html" || lowered == "application/xhtml+xml"

@@ -23,11 +23,25 @@ struct SkimmedTags {
     /// Owns the slots' memory: one allocation, the slots stored after the
     /// object's header (see `ElementStack.Storage`). An `Entry` holds no
     /// references: nothing to deinitialize.
-    private let storage: ManagedBuffer<Void, Entry> = {
-        let storage = ManagedBuffer<Void, Entry>.create(minimumCapacity: Slots.setCount &* 2) { _ in }
+    private let storage: ManagedBuffer<Void, Entry>
+
+    /// Slots of their own, empty.
+    init() {
+        self.init(reusing: Self.makeStorage())
+    }
+
+    /// The slots in `storage` (made by `makeStorage`, a page's
+    /// `RewriteScratch`), emptied: a tag remembered there by the page
+    /// before stands at places of that page's input.
+    init(reusing storage: ManagedBuffer<Void, Entry>) {
         storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: Entry(start: 0, count: 0), count: Slots.setCount &* 2) }
-        return storage
-    }()
+        self.storage = storage
+    }
+
+    /// Memory for the slots (not yet emptied).
+    static func makeStorage() -> ManagedBuffer<Void, Entry> {
+        ManagedBuffer<Void, Entry>.create(minimumCapacity: Slots.setCount &* 2) { _ in }
+    }
 
     /// The slots, for the fast lane to hold through its run: a pointer's
     /// copy, with no class instance retained and released for each run

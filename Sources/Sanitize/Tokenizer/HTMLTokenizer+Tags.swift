@@ -59,12 +59,12 @@ extension HTMLTokenizer {
         // releases a tag, more: 1 MB page 361,000 instructions).
         // A name of up to eight bytes (most) is looked up by its one word,
         // as the fast lane looks up a tag's name.
-        let name: NameKey, nameEnd: Int, kind: AttributeKind
+        let nameEnd: Int, kind: AttributeKind
         if let short = scanner.shortName(at: nameStart, until: .attributeNameEnd) {
-            name = NameKey(packing: short.word, count: short.length)
             nameEnd = nameStart &+ short.length
-            kind = names.value(oneWord: name) ?? .other
+            kind = names.value(oneWord: NameKey(packing: short.word, count: short.length)) ?? .other
         } else {
+            let name: NameKey
             (name, nameEnd) = scanner.scanLongName(at: nameStart, until: .attributeNameEnd)
             kind = names[name] ?? .other
         }
@@ -78,14 +78,13 @@ extension HTMLTokenizer {
         // 1,633,880 -> 1,629,076 instructions, 100 KB page 1,929,634 ->
         // 1,921,921 (callgrind).
         guard nameEnd < input.count else { return nil }
-        let nameRange = Range(uncheckedBounds: (nameStart, nameEnd))
         var equals = nameEnd
         if input[equals] != UInt8(ascii: "=") {
             equals = scanner.skipSpaces(from: equals)
             guard equals < input.count else { return nil }
             guard input[equals] == UInt8(ascii: "=") else {
                 index = nameEnd
-                return RawAttribute(name: name, kind: kind, nameRange: nameRange, valueRange: nil, range: nameRange)
+                return RawAttribute(kind: kind, nameStart: nameStart, nameEnd: nameEnd, valueStart: -1, valueEnd: -1, end: nameEnd)
             }
         }
         index = equals &+ 1
@@ -100,13 +99,12 @@ extension HTMLTokenizer {
             // Quoted values run to the next quote whatever lies between: one memchr.
             let end = ByteSearch.index(of: quote, in: input, from: index &+ 1)
             guard end < input.count else { return nil }
-            let value = Range(uncheckedBounds: (index &+ 1, end))
+            let valueStart = index &+ 1
             index = end &+ 1
-            return RawAttribute(name: name, kind: kind, nameRange: nameRange, valueRange: value, range: Range(uncheckedBounds: (nameStart, index)))
+            return RawAttribute(kind: kind, nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: end, end: index)
         }
         let valueStart = index
         index = scanner.scan(from: index, until: .unquotedValueEnd)
-        return RawAttribute(
-            name: name, kind: kind, nameRange: nameRange, valueRange: Range(uncheckedBounds: (valueStart, index)), range: Range(uncheckedBounds: (nameStart, index)))
+        return RawAttribute(kind: kind, nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: index, end: index)
     }
 }

@@ -19,7 +19,7 @@ struct HTMLTokenizer {
     var inForeignContent = false
     /// The attributes of the last start tag (the first `attributeCount`),
     /// valid until the next token; the storage is reused from tag to tag.
-    private let attributeStorage = RawAttributeBuffer.make()
+    private let attributeStorage: RawAttributeBuffer
     private(set) var attributeCount = 0
     /// The last start tag's attributes by kind.
     private(set) var attributes = AttributeTable()
@@ -80,18 +80,40 @@ struct HTMLTokenizer {
         var element: ElementKind?
     }
 
+    /// An attribute of the last start tag, as places in the input: five
+    /// words and its kind, stored for each attribute the tokenizer reads.
+    /// (Held as its name's key, its two ranges and an optional range, it
+    /// was eleven words, and the key was wanted only for `<annotation-xml>`'s
+    /// `encoding`: `name(in:)` makes it from the input.)
     struct RawAttribute {
-        var name: NameKey
         var kind: AttributeKind
-        var nameRange: Range<Int>
+        /// Where the name, and the attribute as written, starts.
+        var nameStart: Int
+        var nameEnd: Int
+        /// Where the value starts without its quote; -1 for an attribute without `=`.
+        var valueStart: Int
+        var valueEnd: Int
+        /// Where the attribute as written ends (after a closing quote).
+        var end: Int
+
+        var nameRange: Range<Int> { Range(uncheckedBounds: (nameStart, nameEnd)) }
         /// The value without its quotes; nil for an attribute without `=`.
-        var valueRange: Range<Int>?
+        var valueRange: Range<Int>? { valueStart < 0 ? nil : Range(uncheckedBounds: (valueStart, valueEnd)) }
         /// The attribute as written, name to closing quote.
-        var range: Range<Int>
+        var range: Range<Int> { Range(uncheckedBounds: (nameStart, end)) }
+
+        /// The lower-cased name's key, as the tokenizer looked it up, from `input` (the tokenizer's).
+        func name(in input: UnsafeBufferPointer<UInt8>) -> NameKey {
+            NameKey(lowercasing: input.baseAddress! + nameStart, count: nameEnd &- nameStart)
+        }
     }
 
-    init(input: UnsafeBufferPointer<UInt8>) {
+    /// `attributeStorage`: where the tags' attributes go (a page's
+    /// `RewriteScratch` lends the rewriter's tokenizer its buffer); read
+    /// only up to the current tag's count, so what it held is never read.
+    init(input: UnsafeBufferPointer<UInt8>, attributeStorage: RawAttributeBuffer = RawAttributeBuffer.make()) {
         scanner = MarkupScanner(input: input)
+        self.attributeStorage = attributeStorage
     }
 
     /// After a start tag: how the element's content is tokenized.
