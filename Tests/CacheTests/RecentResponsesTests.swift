@@ -83,6 +83,23 @@ import Testing
         #expect(byVariant(try recent.storedResponses(for: url)) == stored)
     }
 
+    /// A miss is not kept: a page another process stores right after is
+    /// seen at once, and misses push no page out of memory.
+    @Test func aPageNotStoredIsAskedForAgain() throws {
+        let recent = RecentResponses(wrapping: store, lifetime: .seconds(60), maxEntries: 2)
+        let kept = "https://www.loghatnameh.de/search?q=Haus"
+        try store.store(Self.response(kept, body: "kept"))
+        #expect(try bodies(recent, kept) == ["kept"])
+        let url = "https://www.loghatnameh.de/search?q=neu"
+        #expect(try recent.storedResponses(for: url).isEmpty)
+        try LimotStore(directory: directory).store(Self.response(url, body: "now stored"))
+        #expect(try bodies(recent, url) == ["now stored"])
+        for word in 0..<4 { #expect(try recent.storedResponses(for: "https://www.loghatnameh.de/search?q=n\(word)").isEmpty) }
+        // Memory still answers for the page it kept (a change behind its back is not seen yet).
+        try LimotStore(directory: directory).store(Self.response(kept, body: "replaced"))
+        #expect(try bodies(recent, kept) == ["kept"])
+    }
+
     @Test func memoryStaysWithinItsLimits() throws {
         let recent = RecentResponses(wrapping: store, lifetime: .seconds(60), maxBytes: 64 << 10, maxEntries: 4)
         let urls = (0..<8).map { "https://www.loghatnameh.de/search?q=w\($0)" }

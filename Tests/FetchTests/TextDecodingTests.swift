@@ -41,6 +41,19 @@ import Testing
         #expect(TextDecoding.charset(contentType: "text/html; charset=x-klingon", body: []) == "x-klingon")
     }
 
+    /// Each label's canonical name, written out by hand: the one taken
+    /// as it is ("utf-8") among its spellings and its neighbours.
+    @Test func labelsHaveOneCanonicalName() {
+        let expected: [(String, String)] = [
+            ("utf-8", "utf-8"), ("UTF-8", "utf-8"), ("Utf-8", "utf-8"), (" utf-8 ", "utf-8"), ("utf8", "utf-8"),
+            ("unicode-1-1-utf-8", "utf-8"), ("utf-8 ", "utf-8"), ("utf-16le", "utf-16le"), ("utf-16", "utf-16le"),
+            ("utf-", "utf-"), ("utf-88", "utf-88"), ("latin1", "windows-1252"), ("windows-1256", "windows-1256"),
+        ]
+        for (label, canonical) in expected {
+            #expect(CharsetLabels.canonical(label) == canonical, "\(label)")
+        }
+    }
+
     @Test func convertsWindows1256() throws {
         // "خانه" and "ü" in windows-1256.
         let converted = try TextDecoding.utf8([0xCE, 0xC7, 0xE4, 0xE5, 0x20, 0xFC], charset: "windows-1256")

@@ -74,7 +74,7 @@ extension ProxyCore {
         exchange.blockedCount = document.blocked.count
         blockLog.recordPage()
         let pageID = beginPageRecord(document, address: fetched.url.serialization, decision: decision, exchange: exchange)
-        let secFetchDest = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
+        let secFetchDest = request.headers[ControlRequestCheck.secFetchDest]
         if request.method == .get, fetched.status == 200, secFetchDest == nil || secFetchDest == "document" {
             if configuration.keepsHistory {
                 sessions.recordPageView(exchange.session, url: fetched.url.serialization, title: document.title)

@@ -14,8 +14,8 @@ extension ProxyCore {
     /// site inside a frame.
     func leave(exchange: inout Exchange) -> Response {
         let request = exchange.request
-        let mode = request.headers[HTTPField.Name("Sec-Fetch-Mode")!]
-        let destination = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
+        let mode = request.headers[ControlRequestCheck.secFetchMode]
+        let destination = request.headers[ControlRequestCheck.secFetchDest]
         guard mode == nil || mode == "navigate" else {
             return ResponseHeaders.text(status: 403, "only a navigation leaves the proxy")
         }

@@ -31,7 +31,7 @@ extension ProxyCore {
     /// goes home. Only navigations count, not a page's subresources.
     func resumption(exchange: Exchange) -> Response? {
         let request = exchange.request
-        let destination = request.headers[HTTPField.Name("Sec-Fetch-Dest")!]
+        let destination = request.headers[ControlRequestCheck.secFetchDest]
         guard request.method == .get, destination == nil || destination == "document",
               let last = sessions.takeResumption(exchange.session) else { return nil }
         let home = urlMap.documentPath(for: configuration.home) ?? "/"

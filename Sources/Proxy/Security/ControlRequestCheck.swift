@@ -50,6 +50,9 @@ enum ControlRequestCheck {
     private static let scripted = ProxyError(status: 403, title: "Refused: not a page you opened",
                                              detail: "limot's control pages open as pages of their own, not inside another page or for a script.")
 
+    /// The fetch-metadata names, made once and used wherever limot reads
+    /// them (every page reads Sec-Fetch-Dest twice): a name made from a
+    /// String is checked and lowercased each time, about 600 instructions.
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let secFetchMode = HTTPField.Name("Sec-Fetch-Mode")!
     static let secFetchDest = HTTPField.Name("Sec-Fetch-Dest")!

@@ -91,6 +91,9 @@ public final class SessionStore: Sendable {
 
     /// A copy of the session's history (empty if unknown).
     public func history(_ session: String) -> SessionHistory {
+        // In memory (every session after its first request here): one lock
+        // and one look-up, not a look-up for the database's sake first.
+        if let history = state.withLock({ $0.sessions[session]?.history }) { return history }
         let stored = storedHistory(session)
         return state.withLock { state in
             adopt(stored, for: session, into: &state)
@@ -102,6 +105,14 @@ public final class SessionStore: Sendable {
     /// for the first request after a restart. Nil afterwards, and for
     /// sessions that began in this process.
     public func takeResumption(_ session: String) -> String? {
+        // In memory: one lock and one look-up (`.some(nil)`: in memory, not
+        // resumable); a session that began here is never resumable.
+        let inMemory = state.withLock { state -> String?? in
+            guard let index = state.sessions.index(forKey: session) else { return nil }
+            guard !state.resumable.isEmpty, state.resumable.remove(session) != nil else { return .some(nil) }
+            return .some(state.sessions.values[index].history.current)
+        }
+        if let inMemory { return inMemory }
         let stored = storedHistory(session)
         return state.withLock { state in
             adopt(stored, for: session, into: &state)
@@ -119,26 +130,40 @@ public final class SessionStore: Sendable {
 
     private func change<Result: Sendable>(_ session: String, visit: (url: String, title: String?)?,
                                           _ body: (inout SessionHistory) -> (Result, logsVisit: Bool)) -> Result {
-        let stored = storedHistory(session)
-        let (result, record, logsVisit) = state.withLock { state in
-            adopt(stored, for: session, into: &state)
+        let persists = persistence != nil
+        // The session changed in place, as used at `clock`.
+        func apply(_ entry: inout Session, clock: UInt64) -> (Result, BrowsingSessionRecord?, Bool) {
+            let before = entry.history
+            let (result, logsVisit) = body(&entry.history)
+            entry.lastUse = clock
+            guard persists, entry.history != before || logsVisit else { return (result, nil, false) }
+            entry.revision += 1
+            let history = entry.history
+            let record = BrowsingSessionRecord(id: session, entries: history.entries, index: history.index, revision: entry.revision, updatedAt: Date())
+            return (result, record, logsVisit)
+        }
+        // In memory: changed under one lock, found with one look-up (the
+        // database is asked only for a session not in memory).
+        let changed = state.withLock { state -> (Result, BrowsingSessionRecord?, Bool)? in
+            guard let index = state.sessions.index(forKey: session) else { return nil }
             state.clock += 1
             let clock = state.clock
-            let persists = persistence != nil
-            // The session changed in place, found (or made) with one look-up.
-            func apply(_ entry: inout Session) -> (Result, BrowsingSessionRecord?, Bool) {
-                let before = entry.history
-                let (result, logsVisit) = body(&entry.history)
-                entry.lastUse = clock
-                guard persists, entry.history != before || logsVisit else { return (result, nil, false) }
-                entry.revision += 1
-                let history = entry.history
-                let record = BrowsingSessionRecord(id: session, entries: history.entries, index: history.index, revision: entry.revision, updatedAt: Date())
-                return (result, record, logsVisit)
+            return apply(&state.sessions.values[index], clock: clock)
+        }
+        let (result, record, logsVisit): (Result, BrowsingSessionRecord?, Bool)
+        if let changed {
+            (result, record, logsVisit) = changed
+        } else {
+            let stored = storedHistory(session)
+            (result, record, logsVisit) = state.withLock { state in
+                adopt(stored, for: session, into: &state)
+                state.clock += 1
+                let clock = state.clock
+                // Found (or made) with one look-up.
+                let changed = apply(&state.sessions[session, default: Session(history: SessionHistory(capacity: historyCapacity), lastUse: clock)], clock: clock)
+                forgetLeastRecentlyUsed(&state)
+                return changed
             }
-            let changed = apply(&state.sessions[session, default: Session(history: SessionHistory(capacity: historyCapacity), lastUse: clock)])
-            forgetLeastRecentlyUsed(&state)
-            return changed
         }
         if let record { enqueue(record, visit: logsVisit ? visit : nil) }
         return result
