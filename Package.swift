@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "CUTF8"),
         // Where bytes stop being UTF-8: the one check fetch and the sanitizer share.
         .target(name: "UTF8Check", dependencies: ["CUTF8"]),
+        // The sanitizer's whole-page byte searches (`<base`) with AVX2
+        // chosen at run time, which Swift's SIMD types cannot do.
+        .target(name: "CMarkupSearch"),
         // WHATWG URL parsing and serialisation, registrable domains (PSL).
         .target(name: "WebURL", dependencies: ["CPSL", "CICU"]),
         // JSON read with source lines (rule lists, site profiles) and written
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "Fetch", dependencies: ["CCurl", "WebURL", "UTF8Check", .product(name: "HTTPTypes", package: "swift-http-types")]),
         // Sanitize: HTML and CSS in, filtered and proxy-routed HTML and CSS out,
         // as a stream of tokens (see Sources/Sanitize/HTMLSanitizer.swift).
-        .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL", "UTF8Check"]),
+        .target(name: "Sanitize", dependencies: ["ContentRules", "WebURL", "UTF8Check", "CMarkupSearch"]),
         // Vocabulary: what a lookup found (entries, grammar, examples), the
         // model the notebook keeps and every front end shows; no dependencies.
         .target(name: "Vocabulary"),
