@@ -18,6 +18,19 @@ struct AttributeKindLookupTests {
     static let alphabet: [UInt8] = Array("srcsethrefdatapostyleactionlasypnoncheimgbfzSRCSETHREFDATAPOSTYLEACTIONLASYPNONCHEIMGBFZ".utf8)
         + [0x40, 0x5B, 0x5F, 0x0D, 0x1A, 0x10, 0x19, 0x00, 0x80, 0xC3, 0xE5, 0xFF, 0x2D, 0x3A, 0x31]
 
+    /// What the folded look-up rests on: bit 0x20 set makes a lower-case
+    /// letter only of that letter and its upper case, so a name of the
+    /// table read folded is found exactly when it is lower-cased; a short
+    /// name with any other byte (a digit, `-`, `:`) would be missed.
+    @Test("every attribute name of up to seven bytes in the table is lower-case letters only")
+    func shortNamesAreLowerCaseLetters() {
+        let short = AttributeKind.named.map(\.0).filter { $0.utf8.count < 8 }
+        #expect(short.count > 10, "the table's short names: \(short)")
+        for name in short {
+            #expect(name.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }, "\(name): a byte other than a-z")
+        }
+    }
+
     @Test("a name of up to seven bytes folded finds the kind that lower-casing finds")
     func foldedKeyFindsLowerCasedKind() {
         var random = SplitMix64(seed: 35)

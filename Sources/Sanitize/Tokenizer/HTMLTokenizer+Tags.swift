@@ -114,7 +114,7 @@ extension HTMLTokenizer {
     /// instructions an attribute: `tag` 127,920 -> 121,009 instructions on
     /// the fixture pages, callgrind).
     /// The two find the same kind: every name of up to seven bytes in the
-    /// table is lower-case letters only (`AttributeNameTests` checks it),
+    /// table is lower-case letters only (`AttributeKindLookupTests` checks it),
     /// and the bytes that set bit 0x20 makes such a letter are that letter
     /// and its upper case, exactly those lower-casing makes it. Any other
     /// byte folds to no letter, so neither key is in the table. (The
