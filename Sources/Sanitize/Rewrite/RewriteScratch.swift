@@ -31,6 +31,25 @@ final class RewriteScratch: @unchecked Sendable {
         outputRoom = room.count <= Self.maximumOutputRoom ? room : []
     }
 
+    /// The room for a page's holes the last writer left (`MarkupWriter.takeHoles`):
+    /// made for each page, it was an allocation and a free a page.
+    var holes: [MarkupWriter.Hole] = []
+    /// The attribute edits the last rewriter left, emptied (their room
+    /// kept): a page's first edited tags grew each of its arrays from
+    /// nothing, and the rewriter freed them at its end.
+    var edits = AttributeEdits()
+
+    /// Takes back from `rewriter`, whose document is made, the memory it
+    /// was lent and the room it grew: the writer's output room and holes,
+    /// and the attribute edits (emptied, so that no value of the last tag,
+    /// an iframe's document among them, is kept past its page).
+    func reclaim(from rewriter: inout DocumentRewriter) {
+        keepOutputRoom(rewriter.writer.takeRoom())
+        holes = rewriter.writer.takeHoles()
+        rewriter.edits.reset()
+        swap(&edits, &rewriter.edits)
+    }
+
     /// The scratches given back and not yet taken again.
     enum Pool {
         private static let kept = Mutex<[RewriteScratch]>([])
