@@ -74,6 +74,9 @@ struct DocumentRewriter {
         // The edits the last page left, emptied (`RewriteScratch.reclaim`): their room only.
         swap(&edits, &scratch.edits)
         policy = ResourcePolicy(context: context, base: base, page: page)
+        // The memos' room the last page left, empty (`RewriteScratch.reclaim`).
+        swap(&policy.attributeURLs, &scratch.attributeURLs)
+        swap(&policy.attributeNavigations, &scratch.attributeNavigations)
         self.context = context
         self.headPrefix = headPrefix
         self.marksHoles = nestingDepth == 0

@@ -39,15 +39,28 @@ final class RewriteScratch: @unchecked Sendable {
     /// nothing, and the rewriter freed them at its end.
     var edits = AttributeEdits()
 
+    /// The policy's memos of attribute values (`ResourcePolicy.attributeURLs`,
+    /// `attributeNavigations`), emptied (`ByteCache.reset`): only their
+    /// room is lent, nothing an earlier page decided.
+    var attributeURLs = ByteCache<ResourcePolicy.AttributeURL>()
+    var attributeNavigations = ByteCache<ResourcePolicy.AttributeNavigation>()
+
     /// Takes back from `rewriter`, whose document is made, the memory it
     /// was lent and the room it grew: the writer's output room and holes,
-    /// and the attribute edits (emptied, so that no value of the last tag,
-    /// an iframe's document among them, is kept past its page).
+    /// the attribute edits (emptied, so that no value of the last tag,
+    /// an iframe's document among them, is kept past its page) and the
+    /// policy's memos of attribute values (emptied too).
     func reclaim(from rewriter: inout DocumentRewriter) {
         keepOutputRoom(rewriter.writer.takeRoom())
         holes = rewriter.writer.takeHoles()
         rewriter.edits.reset()
         swap(&edits, &rewriter.edits)
+        // Emptied here, not when lent: their values may point into the
+        // policy's stored values, which go with the rewriter.
+        swap(&attributeURLs, &rewriter.policy.attributeURLs)
+        attributeURLs.reset()
+        swap(&attributeNavigations, &rewriter.policy.attributeNavigations)
+        attributeNavigations.reset()
     }
 
     /// The scratches given back and not yet taken again.
