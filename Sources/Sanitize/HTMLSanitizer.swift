@@ -88,7 +88,7 @@ public enum HTMLSanitizer {
             var document = SanitizedDocument(
                 segments: rewriter.writer.segments(), blocked: rewriter.policy.blocked, hiddenSelectors: [],
                 subresourceHosts: rewriter.policy.hosts)
-            scratch.keepOutputRoom(rewriter.writer.takeRoom())
+            scratch.reclaim(from: &rewriter)
             document.title = rewriter.title
             return document
         }

@@ -77,4 +77,33 @@ struct ByteCacheTests {
             #expect(slots.count > 220, "\(before)N\(after): \(slots.count) distinct first slots of 300")
         }
     }
+
+    /// A cache emptied with `reset` (the scratch lends it to page after
+    /// page) answers as a new dictionary would: nothing of the round
+    /// before, whether its room was kept (a few keys) or let go (a grown
+    /// table, a long value).
+    @Test("after reset, look-ups and inserts give what a new dictionary gives")
+    func resetEqualsNewDictionary() {
+        var random = SplitMix64(seed: 41)
+        var cache = ByteCache<Int>()
+        for round in 0..<40 {
+            cache.reset()
+            var plain: [ByteKey: Int] = [:]
+            let steps = round % 5 == 4 ? 400 : 20
+            for step in 0..<steps {
+                var bytes = Array(random.text(from: Self.pieces, fewerThan: 4).utf8)
+                if round % 7 == 6, step == 3 { bytes += Array(repeating: UInt8(ascii: "x"), count: 20_000) }
+                let tag = UInt32(random.next(below: 2))
+                bytes.withUnsafeBufferPointer { buffer in
+                    let key = ByteKey(buffer, tag: tag)
+                    let cached = cache.value(for: buffer, tag: tag)
+                    #expect(cached == plain[key], "round \(round): \(bytes.prefix(20)) tag \(tag)")
+                    if cached == nil {
+                        cache.insert(round * 1_000 + step, for: buffer, tag: tag)
+                        plain[key] = round * 1_000 + step
+                    }
+                }
+            }
+        }
+    }
 }

@@ -12,8 +12,8 @@ struct RewriteScratchTests {
             var rewriter = DocumentRewriter(input: input, context: context, base: context.documentURL, headPrefix: [], nestingDepth: 0, scratch: scratch)
             rewriter.rewrite()
             let document = SanitizedDocument(segments: rewriter.writer.segments(), blocked: [], hiddenSelectors: [], subresourceHosts: [])
-            // As HTMLSanitizer does: the writer's room is kept for the next page.
-            scratch.keepOutputRoom(rewriter.writer.takeRoom())
+            // As HTMLSanitizer does: the writer's room and holes and the edits are kept for the next page.
+            scratch.reclaim(from: &rewriter)
             return String(decoding: document.render(nonce: "n", headStart: "", bodyEnd: ""), as: UTF8.self)
         }
     }
@@ -47,10 +47,28 @@ struct RewriteScratchTests {
                      Self.body + String(repeating: #"<td class="fa" dir="rtl">w</td>"#, count: 40),
                      "<html><head><base href=\"https://other.test/\"></head><body>" + String(repeating: "<div><span>t</span></div>", count: 30),
                      // Past the writer's cutting size, with a hole (a script's nonce) every few bytes.
-                     Self.body + String(repeating: "<script>x</script><p>some text</p>", count: 1_500) + "<p>end"]
+                     Self.body + String(repeating: "<script>x</script><p>some text</p>", count: 1_500) + "<p>end",
+                     // Edits of every kind (a nested document, a script's nonce, an added rel), the last in the last tag.
+                     Self.body + #"<iframe srcdoc="<p>x</p><script>y</script>"></iframe><script nonce="old">z</script><a href="https://other.test/x" target="_blank">"#]
         let shared = RewriteScratch()
         for page in pages + pages.reversed() {
             #expect(Self.rewritten(page, scratch: shared) == Self.rewritten(page, scratch: RewriteScratch()), "\(page)")
+        }
+    }
+
+    /// The edits a rewrite leaves are kept for their room only: a page
+    /// whose last tag is edited (a new-window link gets a `rel`, an iframe
+    /// its sanitized `srcdoc`) leaves nothing of them in the scratch.
+    @Test("the edits kept in a scratch hold nothing of the last page")
+    func editsKeptEmpty() {
+        let shared = RewriteScratch()
+        for last in [#"<a href="https://other.test/x" target="_blank">"#, #"<iframe srcdoc="<p>x</p>">"#, #"<script nonce="n">"#] {
+            _ = Self.rewritten(Self.body + last, scratch: shared)
+            #expect(shared.edits.changes.isEmpty, "\(last)")
+            #expect(shared.edits.additions.isEmpty, "\(last)")
+            #expect(shared.edits.texts.isEmpty, "\(last)")
+            #expect(shared.edits.documents.isEmpty, "\(last)")
+            #expect(!shared.edits.addsNonce, "\(last)")
         }
     }
 }

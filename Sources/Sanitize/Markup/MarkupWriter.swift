@@ -27,7 +27,9 @@ struct MarkupWriter {
     /// The segments of the output before `cutOffset`, in order.
     private var done: [SanitizedDocument.Segment] = []
     /// The holes at or after `cutOffset`, by offset in the output.
-    private var holes: [(offset: Int, segment: SanitizedDocument.Segment)] = []
+    private var holes: [Hole] = []
+    /// A per-response hole and its offset in the output.
+    typealias Hole = (offset: Int, segment: SanitizedDocument.Segment)
 
     init(capacity: Int) {
         (buffer, base) = Self.room(capacity)
@@ -60,7 +62,10 @@ struct MarkupWriter {
     /// (most pages under 32 KB, see `segments`) left its whole room, which
     /// made anew was an allocation and a free of the page's size (fixture
     /// result pages, about 600 instructions a page).
-    init(forInput inputCount: Int, headPrefix: Int, reusing room: inout [UInt8]) {
+    ///
+    /// `holes`: the room for holes an earlier writer left (`takeHoles`),
+    /// taken from there the same way, emptied.
+    init(forInput inputCount: Int, headPrefix: Int, reusing room: inout [UInt8], holes keptHoles: inout [Hole]) {
         let capacity = inputCount + inputCount / 4 + headPrefix + 256
         var taken: [UInt8] = []
         swap(&taken, &room)
@@ -70,7 +75,18 @@ struct MarkupWriter {
         } else {
             (buffer, base) = Self.room(capacity)
         }
-        holes.reserveCapacity(Self.expectedHoles)
+        swap(&holes, &keptHoles)
+        if !holes.isEmpty { holes.removeAll(keepingCapacity: true) }
+        if holes.capacity < Self.expectedHoles { holes.reserveCapacity(Self.expectedHoles) }
+    }
+
+    /// The room for holes, for a later writer (`segments` empties it and
+    /// keeps its room; the writer that takes it empties it too); this
+    /// writer is left without it.
+    mutating func takeHoles() -> [Hole] {
+        var taken: [Hole] = []
+        swap(&taken, &holes)
+        return taken
     }
 
     /// The room `segments` left when it copied every segment out (none,
@@ -205,7 +221,8 @@ struct MarkupWriter {
         }
         // The room stays when nothing of it was handed over (`takeRoom`):
         // the writer is empty, with its room.
-        (used, holes, cutOffset) = (0, [], 0)
+        (used, cutOffset) = (0, 0)
+        holes.removeAll(keepingCapacity: true)
         if buffer.isEmpty { base = nil }
         return segments
     }

@@ -69,6 +69,8 @@ struct ByteCache<Value> {
     /// The slots a table starts with: a page's distinct attribute URLs
     /// (about 20 of each kind on a result page) fit without growing.
     static var initialSlotCount: Int { 64 }
+    /// The most bytes of room `reset` keeps.
+    static var keptArenaCapacity: Int { 16 * 1024 }
 
     func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt32) -> Value? {
         value(for: bytes, tag: tag, hash: ByteKey.hash(of: bytes, tag: tag))
@@ -153,5 +155,20 @@ struct ByteCache<Value> {
     @inline(__always)
     static func firstSlot(of hash: UInt64) -> Int {
         Int(truncatingIfNeeded: hash)
+    }
+
+    /// Empties the cache for another page, keeping its room when it is a
+    /// first table's (`initialSlotCount` slots; a larger one is let go):
+    /// the page's `RewriteScratch` lends it to the next page's policy,
+    /// whose first insert made its three buffers anew.
+    mutating func reset() {
+        // (A page's few long values, data: URLs, are not kept in the pool.)
+        guard slots.count == Self.initialSlotCount, arena.capacity <= Self.keptArenaCapacity else {
+            self = ByteCache()
+            return
+        }
+        entries.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 }

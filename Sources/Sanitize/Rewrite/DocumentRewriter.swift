@@ -70,8 +70,13 @@ struct DocumentRewriter {
         tokenizer = HTMLTokenizer(input: input, attributeStorage: scratch.attributes)
         openElements = ElementStack(reusing: scratch.openElements, capacity: RewriteScratch.openElementRoom)
         skimmedTags = SkimmedTags(reusing: scratch.skimmedTags)
-        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count, reusing: &scratch.outputRoom)
+        writer = MarkupWriter(forInput: input.count, headPrefix: headPrefix.count, reusing: &scratch.outputRoom, holes: &scratch.holes)
+        // The edits the last page left, emptied (`RewriteScratch.reclaim`): their room only.
+        swap(&edits, &scratch.edits)
         policy = ResourcePolicy(context: context, base: base, page: page)
+        // The memos' room the last page left, empty (`RewriteScratch.reclaim`).
+        swap(&policy.attributeURLs, &scratch.attributeURLs)
+        swap(&policy.attributeNavigations, &scratch.attributeNavigations)
         self.context = context
         self.headPrefix = headPrefix
         self.marksHoles = nestingDepth == 0

@@ -31,6 +31,38 @@ final class RewriteScratch: @unchecked Sendable {
         outputRoom = room.count <= Self.maximumOutputRoom ? room : []
     }
 
+    /// The room for a page's holes the last writer left (`MarkupWriter.takeHoles`):
+    /// made for each page, it was an allocation and a free a page.
+    var holes: [MarkupWriter.Hole] = []
+    /// The attribute edits the last rewriter left, emptied (their room
+    /// kept): a page's first edited tags grew each of its arrays from
+    /// nothing, and the rewriter freed them at its end.
+    var edits = AttributeEdits()
+
+    /// The policy's memos of attribute values (`ResourcePolicy.attributeURLs`,
+    /// `attributeNavigations`), emptied (`ByteCache.reset`): only their
+    /// room is lent, nothing an earlier page decided.
+    var attributeURLs = ByteCache<ResourcePolicy.AttributeURL>()
+    var attributeNavigations = ByteCache<ResourcePolicy.AttributeNavigation>()
+
+    /// Takes back from `rewriter`, whose document is made, the memory it
+    /// was lent and the room it grew: the writer's output room and holes,
+    /// the attribute edits (emptied, so that no value of the last tag,
+    /// an iframe's document among them, is kept past its page) and the
+    /// policy's memos of attribute values (emptied too).
+    func reclaim(from rewriter: inout DocumentRewriter) {
+        keepOutputRoom(rewriter.writer.takeRoom())
+        holes = rewriter.writer.takeHoles()
+        rewriter.edits.reset()
+        swap(&edits, &rewriter.edits)
+        // Emptied here, not when lent: their values may point into the
+        // policy's stored values, which go with the rewriter.
+        swap(&attributeURLs, &rewriter.policy.attributeURLs)
+        attributeURLs.reset()
+        swap(&attributeNavigations, &rewriter.policy.attributeNavigations)
+        attributeNavigations.reset()
+    }
+
     /// The scratches given back and not yet taken again.
     enum Pool {
         private static let kept = Mutex<[RewriteScratch]>([])
